@@ -1,0 +1,512 @@
+# Reversi (Othello) by the World Othello Federation rules, as a plain object
+# in the style of python-chess: legal_moves(), push(), pop(), is_game_over(),
+# result().
+#
+# The board is a 10x10 bytearray with a border ring, so a walk in any of the
+# eight directions stops on the border without bounds checks. A square is
+# (row + 1) * 10 + (col + 1): a1 = 11 (top-left), h8 = 88. Moves are square
+# numbers (small ints); PASS = 0. Move generation writes into a caller's
+# buffer and flips are recorded on a preallocated undo stack, so playing and
+# searching allocate nothing (a 64-bit bitboard would be a heap-allocated long
+# on the ESP32).
+
+try:
+    from micropython import const
+except ImportError:  # CPython without the emulator's stand-ins
+    def const(x):
+        return x
+
+EMPTY = const(0)
+BLACK = const(1)
+WHITE = const(2)
+BORDER = const(3)
+PASS = const(0)
+
+DRAW = const(0)  # winner() when the counts are equal
+
+# Longest line of play: 60 discs placed plus at most one pass between two
+# placements (two passes in a row end the game).
+_MAXPLY = const(128)
+# At most 19 discs flip in one move; 60 moves can flip far fewer than this.
+_MAXFLIPS = const(1280)
+# Most legal moves in any reachable position is 33; keep slack.
+MOVE_STRIDE = const(36)
+
+DIRECTIONS = (-11, -10, -9, -1, 1, 9, 10, 11)
+
+# Classic disc-square weights (row-major 8x8); used to order move generation
+# (good squares first) and by the CPU's evaluation.
+WEIGHTS8 = (
+    120, -20, 20, 5, 5, 20, -20, 120,
+    -20, -40, -5, -5, -5, -5, -40, -20,
+    20, -5, 15, 3, 3, 15, -5, 20,
+    5, -5, 3, 3, 3, 3, -5, 5,
+    5, -5, 3, 3, 3, 3, -5, 5,
+    20, -5, 15, 3, 3, 15, -5, 20,
+    -20, -40, -5, -5, -5, -5, -40, -20,
+    120, -20, 20, 5, 5, 20, -20, 120,
+)
+
+
+def square(col, row):
+    """Square number of 0-based (col, row); a1 is (0, 0), h8 is (7, 7)."""
+    return (row + 1) * 10 + col + 1
+
+
+def col_row(sq):
+    """(col, row), 0-based, of a square number."""
+    return sq % 10 - 1, sq // 10 - 1
+
+
+def _build_tables():
+    squares = []
+    w100 = [0] * 100
+    for r in range(8):
+        for c in range(8):
+            sq = square(c, r)
+            squares.append(sq)
+            w100[sq] = WEIGHTS8[r * 8 + c]
+    # Stable sort by weight, best first (insertion sort: tiny, no key= needed).
+    order = []
+    for sq in squares:
+        i = len(order)
+        while i > 0 and w100[order[i - 1]] < w100[sq]:
+            i -= 1
+        order.insert(i, sq)
+    return bytes(squares), bytes(order), tuple(w100)
+
+
+# SQUARES: the 64 playable squares a1..h8 row by row; ORDER: the same squares,
+# best first, so generated moves come out in a useful search order for free.
+SQUARES, ORDER, WEIGHTS = _build_tables()
+
+
+def to_alg(move):
+    """'d3' style name of a move; 'pass' for PASS."""
+    if move == PASS:
+        return "pass"
+    c, r = col_row(move)
+    return "abcdefgh"[c] + str(r + 1)
+
+
+def from_alg(text):
+    """Move for a name such as 'd3' (or 'D3'); 'pass' (or '--', 'ps') for PASS."""
+    t = text.strip().lower()
+    if t in ("pass", "--", "ps", "pa"):
+        return PASS
+    if len(t) != 2 or t[0] not in "abcdefgh" or t[1] not in "12345678":
+        raise ValueError("bad move name")
+    return square("abcdefgh".index(t[0]), int(t[1]) - 1)
+
+
+def opponent(color):
+    return 3 - color
+
+
+class Reversi:
+    """A game of Reversi: the position, the side to move and the move record."""
+
+    def __init__(self):
+        self.board = bytearray(100)
+        self._hist = bytearray(_MAXPLY)    # moves played (PASS = 0)
+        self._hflips = bytearray(_MAXPLY)  # how many discs each move flipped
+        self._flips = bytearray(_MAXFLIPS)  # the flipped squares, a stack
+        self._counts = bytearray(3)        # discs of BLACK (1) and WHITE (2)
+        self._start = None                 # None, or (board string, turn) of a set-up
+        self.reset()
+
+    # ----- setting up -------------------------------------------------
+    def reset(self):
+        """The standard start: d4, e5 white; d5, e4 black; Black to move."""
+        b = self.board
+        for i in range(100):
+            b[i] = BORDER
+        for sq in SQUARES:
+            b[sq] = EMPTY
+        b[square(3, 3)] = WHITE
+        b[square(4, 4)] = WHITE
+        b[square(4, 3)] = BLACK
+        b[square(3, 4)] = BLACK
+        self.turn = BLACK
+        self.ply = 0
+        self._fsp = 0
+        self._start = None
+        self._recount()
+
+    def _recount(self):
+        c = self._counts
+        c[0] = c[1] = c[2] = 0
+        b = self.board
+        for sq in SQUARES:
+            c[b[sq]] += 1
+
+    def set_position(self, text, turn=BLACK):
+        """Set up a position from 64 characters a1..h8 row by row:
+        'X' or '*' black, 'O' white, '-' or '.' empty (spaces/newlines ignored).
+        Clears the move record."""
+        cells = []
+        for ch in text:
+            if ch in "XxBb*":
+                cells.append(BLACK)
+            elif ch in "OoWw":
+                cells.append(WHITE)
+            elif ch in "-._":
+                cells.append(EMPTY)
+            elif ch in " \n\r\t":
+                continue
+            else:
+                raise ValueError("bad board character")
+        if len(cells) != 64:
+            raise ValueError("need 64 squares")
+        self.reset()
+        b = self.board
+        for i in range(64):
+            b[SQUARES[i]] = cells[i]
+        self.turn = turn
+        self._recount()
+        self._start = (self.board_string(), turn)
+
+    def board_string(self):
+        """64 characters a1..h8: 'X' black, 'O' white, '-' empty."""
+        b = self.board
+        return "".join("-XO"[b[sq]] for sq in SQUARES)
+
+    def copy(self):
+        g = Reversi()
+        g.board[:] = self.board
+        g._hist[:] = self._hist
+        g._hflips[:] = self._hflips
+        g._flips[:] = self._flips
+        g._counts[:] = self._counts
+        g.turn = self.turn
+        g.ply = self.ply
+        g._fsp = self._fsp
+        g._start = self._start
+        return g
+
+    # ----- reading the position ----------------------------------------
+    def piece_at(self, col, row):
+        """EMPTY, BLACK or WHITE at 0-based (col, row)."""
+        return self.board[square(col, row)]
+
+    def count(self, color):
+        return self._counts[color]
+
+    def empties(self):
+        return self._counts[0]
+
+    def score(self):
+        """Black discs minus white discs."""
+        return self._counts[1] - self._counts[2]
+
+    def gen_moves(self, buf, off=0, color=0):
+        """Write the legal moves of `color` (default: side to move) into
+        buf[off:], best squares first; return how many. Allocates nothing."""
+        b = self.board
+        me = color or self.turn
+        opp = 3 - me
+        n = off
+        for sq in ORDER:
+            if b[sq] == 0:
+                for d in DIRECTIONS:
+                    s = sq + d
+                    if b[s] == opp:
+                        s += d
+                        while b[s] == opp:
+                            s += d
+                        if b[s] == me:
+                            buf[n] = sq
+                            n += 1
+                            break
+        return n - off
+
+    def count_moves(self, color=0):
+        """How many legal moves `color` (default: side to move) has."""
+        b = self.board
+        me = color or self.turn
+        opp = 3 - me
+        n = 0
+        for sq in ORDER:
+            if b[sq] == 0:
+                for d in DIRECTIONS:
+                    s = sq + d
+                    if b[s] == opp:
+                        s += d
+                        while b[s] == opp:
+                            s += d
+                        if b[s] == me:
+                            n += 1
+                            break
+        return n
+
+    def has_moves(self, color=0):
+        b = self.board
+        me = color or self.turn
+        opp = 3 - me
+        for sq in ORDER:
+            if b[sq] == 0:
+                for d in DIRECTIONS:
+                    s = sq + d
+                    if b[s] == opp:
+                        s += d
+                        while b[s] == opp:
+                            s += d
+                        if b[s] == me:
+                            return True
+        return False
+
+    def flips_for(self, move, color=0):
+        """How many discs `move` would flip (0: not a legal placement)."""
+        if move < 11 or move > 88 or self.board[move] != 0:
+            return 0
+        b = self.board
+        me = color or self.turn
+        opp = 3 - me
+        n = 0
+        for d in DIRECTIONS:
+            s = move + d
+            k = 0
+            while b[s] == opp:
+                s += d
+                k += 1
+            if k and b[s] == me:
+                n += k
+        return n
+
+    def is_legal(self, move):
+        if move == PASS:
+            return not self.has_moves() and self.has_moves(3 - self.turn)
+        return self.flips_for(move) > 0
+
+    def legal_moves(self):
+        """The legal moves of the side to move, a1..h8 order (a new list;
+        [PASS] when it must pass; [] when the game is over)."""
+        out = [sq for sq in SQUARES if self.flips_for(sq) > 0]
+        if not out and self.has_moves(3 - self.turn):
+            out.append(PASS)
+        return out
+
+    def must_pass(self):
+        """True when the side to move has no move but the opponent has."""
+        return not self.has_moves() and self.has_moves(3 - self.turn)
+
+    def is_game_over(self):
+        """Neither side can move (full board or not)."""
+        return not self.has_moves(BLACK) and not self.has_moves(WHITE)
+
+    def winner(self):
+        """None while the game goes on; else BLACK, WHITE or DRAW (0)."""
+        if not self.is_game_over():
+            return None
+        s = self.score()
+        return BLACK if s > 0 else WHITE if s < 0 else DRAW
+
+    def result(self):
+        """'1-0' Black won, '0-1' White won, '1/2-1/2' draw, '*' not over."""
+        w = self.winner()
+        if w is None:
+            return "*"
+        return ("1/2-1/2", "1-0", "0-1")[w]
+
+    def final_score(self):
+        """(black, white) by the WOF rule: empty squares go to the winner."""
+        b, w = self._counts[1], self._counts[2]
+        e = self._counts[0]
+        if b > w:
+            b += e
+        elif w > b:
+            w += e
+        else:
+            b += e // 2
+            w += e // 2
+        return b, w
+
+    # ----- playing and undoing ----------------------------------------
+    def push(self, move):
+        """Play `move` for the side to move (PASS only when it has no move).
+        Returns the number of discs flipped. ValueError if illegal."""
+        if move == PASS:
+            self.pass_turn()
+            return 0
+        b = self.board
+        if move < 11 or move > 88 or b[move] != 0:
+            raise ValueError("illegal move")
+        n = self._place(move)
+        if n == 0:
+            raise ValueError("illegal move")
+        return n
+
+    def _place(self, move):
+        # The search's hot path: flip every bracketed line, record the flips.
+        # Returns 0 (and changes nothing) when the move flips nothing.
+        b = self.board
+        me = self.turn
+        opp = 3 - me
+        fs = self._flips
+        sp = self._fsp
+        start = sp
+        for d in DIRECTIONS:
+            s = move + d
+            if b[s] == opp:
+                s += d
+                while b[s] == opp:
+                    s += d
+                if b[s] == me:
+                    s -= d
+                    while s != move:
+                        b[s] = me
+                        fs[sp] = s
+                        sp += 1
+                        s -= d
+        n = sp - start
+        if n:
+            b[move] = me
+            self._fsp = sp
+            p = self.ply
+            self._hist[p] = move
+            self._hflips[p] = n
+            self.ply = p + 1
+            c = self._counts
+            c[me] += n + 1
+            c[opp] -= n
+            c[0] -= 1
+            self.turn = opp
+        return n
+
+    def pass_turn(self):
+        """Pass: allowed only when the side to move has no legal move and the
+        game is not over."""
+        if self.has_moves():
+            raise ValueError("a player with a legal move may not pass")
+        if not self.has_moves(3 - self.turn):
+            raise ValueError("game over")
+        self._pass()
+
+    def _pass(self):
+        p = self.ply
+        self._hist[p] = PASS
+        self._hflips[p] = 0
+        self.ply = p + 1
+        self.turn = 3 - self.turn
+
+    def pop(self):
+        """Undo the last move (or pass); returns it."""
+        p = self.ply - 1
+        if p < 0:
+            raise IndexError("no move to undo")
+        self.ply = p
+        move = self._hist[p]
+        mover = 3 - self.turn
+        self.turn = mover
+        if move:
+            n = self._hflips[p]
+            b = self.board
+            opp = 3 - mover
+            fs = self._flips
+            sp = self._fsp - n
+            b[move] = 0
+            for i in range(sp, sp + n):
+                b[fs[i]] = opp
+            self._fsp = sp
+            c = self._counts
+            c[mover] -= n + 1
+            c[opp] += n
+            c[0] += 1
+        return move
+
+    # ----- the move record ----------------------------------------------
+    def move_stack(self):
+        """The moves played so far (square numbers, PASS = 0), a new list."""
+        h = self._hist
+        return [h[i] for i in range(self.ply)]
+
+    def record(self):
+        """The moves as names: ['f5', 'd6', ..., 'pass', ...]."""
+        h = self._hist
+        return [to_alg(h[i]) for i in range(self.ply)]
+
+    def last_move(self):
+        """The last move (PASS = 0) or None at the start."""
+        return self._hist[self.ply - 1] if self.ply else None
+
+    def last_flips(self):
+        """Squares flipped by the last move (a new list; [] after a pass)."""
+        if not self.ply or not self._hist[self.ply - 1]:
+            return []
+        n = self._hflips[self.ply - 1]
+        sp = self._fsp
+        return [self._flips[i] for i in range(sp - n, sp)]
+
+    def to_dict(self):
+        """A plain dict for saving (JSON-safe): the start (if set up) and the
+        moves; from_dict() replays them."""
+        d = {"v": 1, "moves": self.record()}
+        if self._start:
+            d["start"] = self._start[0]
+            d["turn"] = self._start[1]
+        return d
+
+    @classmethod
+    def from_dict(cls, data):
+        g = cls()
+        g.load(data)
+        return g
+
+    def load(self, data):
+        """Restore from to_dict() output (or a plain list of move names);
+        ValueError if the record is not a legal game."""
+        if isinstance(data, (list, tuple)):
+            moves = data
+            start = None
+            turn = BLACK
+        else:
+            moves = data.get("moves", [])
+            start = data.get("start")
+            turn = data.get("turn", BLACK)
+        if start:
+            self.set_position(start, turn)
+        else:
+            self.reset()
+        for name in moves:
+            self.push(from_alg(name) if isinstance(name, str) else name)
+
+    # ----- verification ----------------------------------------------
+    def perft(self, depth):
+        """Leaf count of the move tree `depth` plies deep. A forced pass is a
+        move; a finished game is a leaf."""
+        if depth <= 0:
+            return 1
+        buf = bytearray(MOVE_STRIDE * (min(depth, 64) + 1))
+        return self._perft(depth, buf, 0)
+
+    def _perft(self, depth, buf, off):
+        n = self.gen_moves(buf, off)
+        if n == 0:
+            if not self.has_moves(3 - self.turn):
+                return 1
+            if depth == 1:
+                return 1
+            self._pass()
+            total = self._perft(depth - 1, buf, off)
+            self.pop()
+            return total
+        if depth == 1:
+            return n
+        total = 0
+        nxt = off + n
+        for i in range(off, nxt):
+            self._place(buf[i])
+            total += self._perft(depth - 1, buf, nxt)
+            self.pop()
+        return total
+
+    def __str__(self):
+        lines = ["  a b c d e f g h"]
+        b = self.board
+        for r in range(8):
+            row = [str(r + 1)]
+            for c in range(8):
+                row.append(".XO"[b[square(c, r)]])
+            lines.append(" ".join(row))
+        lines.append(("Black" if self.turn == BLACK else "White") + " to move")
+        return "\n".join(lines)
