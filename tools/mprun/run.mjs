@@ -1,0 +1,159 @@
+// Runs project code on real MicroPython (the WebAssembly port) under Node.
+//
+//   node tools/mprun/run.mjs --tests tests/rules [more files or dirs]
+//       runs every test_* function of every tests/rules/test_*.py; prints one
+//       line per test and "N passed, N failed"; exits 1 on a failure or no test.
+//   node tools/mprun/run.mjs --script path/to/script.py [args...]
+//       runs one script; sys.argv is [script, args...].
+//   --heap BYTES   MicroPython heap size (default 8 MiB; the ESP32 has ~110 KB,
+//                  measure with gc.mem_alloc() rather than by shrinking this).
+//
+// The project tree is copied into MicroPython's in-memory filesystem under /fw:
+// firmware/, lib/, tests/, tools/bench/, tools/emu/mp_node/. sys.path starts with
+// /fw, /fw/lib and /fw/tools/emu/mp_node, so `import firmware.games.npuzzle`
+// works exactly as on the board.
+import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const COPIED = ["firmware", "lib", "tests", "tools/bench", "tools/emu/mp_node"];
+const SKIP_DIRS = new Set(["__pycache__", "node_modules", ".pytest_cache"]);
+
+function usage(message) {
+  if (message) console.error(`mprun: ${message}`);
+  console.error("usage: run.mjs [--heap BYTES] (--tests PATH... | --script FILE [args...])");
+  process.exit(2);
+}
+
+function parseArgs(argv) {
+  const opts = { heap: 8 * 1024 * 1024, tests: [], script: null, args: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--heap") opts.heap = parseInt(argv[++i], 10);
+    else if (a === "--tests") {
+      while (i + 1 < argv.length && !argv[i + 1].startsWith("--")) opts.tests.push(argv[++i]);
+    } else if (a === "--script") {
+      opts.script = argv[++i];
+      opts.args = argv.slice(i + 1);
+      break;
+    } else usage(`unknown argument ${a}`);
+  }
+  if (!opts.script && opts.tests.length === 0) usage("nothing to run");
+  return opts;
+}
+
+// Copy a host directory into the MicroPython filesystem (recursively).
+function copyTree(mp, hostDir, fwDir) {
+  if (!fs.existsSync(hostDir)) return;
+  mkdirs(mp, fwDir);
+  for (const entry of fs.readdirSync(hostDir, { withFileTypes: true })) {
+    const host = path.join(hostDir, entry.name);
+    const target = `${fwDir}/${entry.name}`;
+    if (entry.isDirectory()) {
+      if (!SKIP_DIRS.has(entry.name)) copyTree(mp, host, target);
+    } else if (entry.isFile()) {
+      mp.FS.writeFile(target, fs.readFileSync(host));
+    }
+  }
+}
+
+function mkdirs(mp, fwDir) {
+  let sofar = "";
+  for (const part of fwDir.split("/").filter(Boolean)) {
+    sofar += "/" + part;
+    try { mp.FS.mkdir(sofar); } catch (e) { /* exists */ }
+  }
+}
+
+// Expand test arguments into repo-relative test_*.py files.
+function testFiles(paths) {
+  const files = [];
+  for (const p of paths) {
+    const abs = path.resolve(repo, p);
+    if (!fs.existsSync(abs)) usage(`no such test path: ${p}`);
+    if (fs.statSync(abs).isDirectory()) {
+      for (const name of fs.readdirSync(abs).sort()) {
+        if (/^test_.*\.py$/.test(name)) files.push(path.relative(repo, path.join(abs, name)));
+      }
+    } else files.push(path.relative(repo, abs));
+  }
+  return files.map((f) => f.split(path.sep).join("/"));
+}
+
+// The harness is MicroPython code: it imports each test module and calls its
+// test_* functions in name order (MicroPython's dicts keep no insertion order).
+const HARNESS = `
+import sys, gc, time
+def _run_tests(files):
+    passed = failed = 0
+    for f in files:
+        d, name = f.rsplit('/', 1)
+        sys.path.insert(0, '/fw/' + d)
+        mod = __import__(name[:-3])
+        sys.path.pop(0)
+        for t in sorted(k for k in dir(mod) if k.startswith('test_')):
+            fn = getattr(mod, t)
+            if not callable(fn):
+                continue
+            gc.collect()
+            start = time.ticks_ms()
+            try:
+                fn()
+            except Exception as e:
+                failed += 1
+                print('FAIL', f + '::' + t)
+                sys.print_exception(e)
+            else:
+                passed += 1
+                print('ok  ', f + '::' + t, '(%d ms)' % time.ticks_diff(time.ticks_ms(), start))
+    return passed, failed
+`;
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const mp = await loadMicroPython({
+    heapsize: opts.heap,
+    pystack: 8192,
+    linebuffer: false,
+    stdout: (s) => process.stdout.write(s),
+    stderr: (s) => process.stderr.write(s),
+  });
+  for (const dir of COPIED) copyTree(mp, path.join(repo, dir), `/fw/${dir}`);
+  mp.runPython("import sys\nsys.path[:0] = ['/fw', '/fw/lib', '/fw/tools/emu/mp_node']");
+
+  if (opts.script) {
+    const abs = path.resolve(opts.script);
+    if (!fs.existsSync(abs)) usage(`no such script: ${opts.script}`);
+    mkdirs(mp, "/fw/_run");
+    mp.FS.writeFile("/fw/_run/__main__.py", fs.readFileSync(abs));
+    mp.globals.set("_argv", JSON.stringify([opts.script, ...opts.args]));
+    try {
+      mp.runPython("import json\nsys.argv[:] = json.loads(_argv)\n" +
+        "exec(open('/fw/_run/__main__.py').read(), {'__name__': '__main__'})");
+    } catch (e) {
+      process.stderr.write(String(e.message || e) + "\n");
+      process.exit(1);
+    }
+    return;
+  }
+
+  const files = testFiles(opts.tests);
+  mp.runPython(HARNESS);
+  mp.globals.set("_files", JSON.stringify(files));
+  let passed = 0, failed = 0;
+  try {
+    mp.runPython("import json\n_result = _run_tests(json.loads(_files))\n_passed, _failed = _result");
+    passed = Number(mp.globals.get("_passed"));
+    failed = Number(mp.globals.get("_failed"));
+  } catch (e) {
+    // An import error or a crash of the harness itself: count it as a failure.
+    process.stderr.write(String(e.message || e) + "\n");
+    failed += 1;
+  }
+  console.log(`micropython: ${passed} passed, ${failed} failed`);
+  process.exit(failed > 0 || passed === 0 ? 1 : 0);
+}
+
+main();
