@@ -1,0 +1,414 @@
+"""The ML4M handheld as its firmware sees it: pin levels, ADC voltages, a DAC, an
+I2C bus with an SSD1306 on it, and a virtual clock.
+
+Tests and the simulator drive the board from the outside (press a button, push the
+joystick, advance time, look at the panel); the `machine` stand-ins in tools/emu/mp/
+read and write it from the inside, exactly where the ESP32's registers would be.
+"""
+import heapq
+import random
+import time as _host_time
+
+from tools.emu.i2c_bus import Bus
+from tools.emu.ssd1306_model import SSD1306
+
+
+class StopEmulation(BaseException):
+    """Raised inside the firmware when run()'s time is up. A BaseException, so the
+    firmware's `except Exception` (its crash screen) cannot swallow it -- the same
+    reason Ctrl-C always works on the board."""
+
+
+class ResetRequested(StopEmulation):
+    """machine.reset()/soft_reset()/deepsleep(): the program stops here."""
+
+
+# Pin map and analog facts of the ML4M. Buttons are wired active-high with external
+# pull-downs (GPIO34/35 have no internal pulls), so a released button reads 0.
+ML4M = {
+    "name": "ML4M",
+    "buttons": {"A": 32, "B": 33, "C": 35, "D": 34, "E": 27, "F": 26},
+    "button_pressed_level": 1,
+    "button_released_level": 0,     # external pull-down
+    "joystick_x": 39,
+    "joystick_y": 36,
+    "joystick_x_inverted": True,    # pushing LEFT gives a HIGH raw X
+    "joystick_y_inverted": False,   # pushing UP gives a LOW raw Y
+    "joystick_rest": (1850, 1850),  # raw counts at ATTN_11DB, 12 bits
+    "speaker": 25,                  # DAC1
+    "i2c_scl": 22,
+    "i2c_sda": 21,
+    "display_address": 0x3C,
+    "display_size": (128, 64),
+}
+
+# A different board for the porting test: active-low buttons that need the internal
+# pull-ups (released = floating), a non-inverted joystick on other ADC pins, the
+# speaker on DAC2, the display on the I2C(0) default pins at the other address.
+DEVKIT_PROTO = {
+    "name": "DEVKIT_PROTO",
+    "buttons": {"A": 13, "B": 14, "C": 16, "D": 17, "E": 4, "F": 5},
+    "button_pressed_level": 0,      # shorts the pin to ground
+    "button_released_level": None,  # floating: firmware must enable Pin.PULL_UP
+    "joystick_x": 34,
+    "joystick_y": 35,
+    "joystick_x_inverted": False,
+    "joystick_y_inverted": False,
+    "joystick_rest": (2048, 2048),
+    "speaker": 26,                  # DAC2
+    "i2c_scl": 18,
+    "i2c_sda": 19,
+    "display_address": 0x3D,
+    "display_size": (128, 64),
+}
+
+WIRINGS = {"ML4M": ML4M, "DEVKIT_PROTO": DEVKIT_PROTO}
+
+# Joystick directions -> (x, y) in "player" terms: -1 left/up, +1 right/down.
+_DIRECTIONS = {
+    "center": (0, 0), "left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1),
+    "upleft": (-1, -1), "upright": (1, -1), "downleft": (-1, 1), "downright": (1, 1),
+}
+
+ADC_MAX = 4095
+TICKS_PERIOD = 1 << 30
+# Start the tick counters a few seconds before they wrap, so code that compares raw
+# ticks instead of using ticks_diff() fails in the tests, not after 12 days on a shelf.
+TICKS_MS_START = TICKS_PERIOD - 3000
+TICKS_US_START = TICKS_PERIOD - 2_000_000
+TICKS_CPU_START = TICKS_PERIOD - 50_000_000
+# A loop that polls ticks_ms() without sleeping would spin forever on a frozen virtual
+# clock; after this many reads in a row with no time passing, time moves on by 1 ms.
+_SPIN_READS = 10000
+
+_current = None
+
+
+def current():
+    """The board that machine.* objects bind to (a default ML4M if none was made)."""
+    if _current is None:
+        Board()
+    return _current
+
+
+class _PinState:
+    """One GPIO as the chip configures it (shared by every Pin object on it)."""
+    __slots__ = ("mode", "pull", "out")
+
+    def __init__(self):
+        self.mode = None   # None = not configured (input, no pull)
+        self.pull = None
+        self.out = 0
+
+
+class Board:
+    StopEmulation = StopEmulation
+    ResetRequested = ResetRequested
+
+    def __init__(self, wiring=None, seed=0, realtime=False):
+        global _current
+        if isinstance(wiring, str):
+            wiring = WIRINGS[wiring]
+        self.wiring = dict(wiring or ML4M)
+        self.rng = random.Random(seed)
+        self.realtime = realtime
+        self.noise = 0
+        self.cpu_freq = 160_000_000    # ESP32 MicroPython default
+        self._ns = 0                   # virtual time since this board was made
+        self._events = []              # heap of (ns, seq, fn)
+        self._seq = 0
+        self._deadline_ns = None
+        self._spin = 0
+        self._pending = []             # micropython.schedule() / soft IRQ queue
+        self._running_pending = False
+        self.resets = 0
+
+        # Pins: what the outside world drives (None = nothing, floating) and how
+        # the chip configured each GPIO.
+        self.levels = {}
+        self.pins = {}
+        self.irqs = {}                 # gpio -> (pin object, handler, trigger, hard)
+        released = self.wiring["button_released_level"]
+        for gpio in self.wiring["buttons"].values():
+            self.levels[gpio] = released
+        self.analog = {}               # gpio -> raw counts as read at ATTN_11DB
+        self.center()
+
+        self.dac_log = []              # (time_ms, value) DAC writes on the speaker pin
+        self.pwm_log = []              # (time_ms, freq_hz, duty_u16) on the speaker pin
+
+        width, height = self.wiring["display_size"]
+        self.panel = SSD1306(width, height, rng=self.rng)
+        self.buses = {}
+        self.bus = self.bus_at(self.wiring["i2c_scl"], self.wiring["i2c_sda"])
+        self._display_present = True
+        self.bus.attach(self.wiring["display_address"], self.panel)
+        _current = self
+
+    # ---- time -------------------------------------------------------------------
+    def now_ms(self):
+        """Virtual milliseconds since this board was made (float, never wraps)."""
+        return self._ns / 1e6
+
+    def now_us(self):
+        return self._ns // 1000
+
+    def ticks_ms(self):
+        self._poll_spin()
+        return (TICKS_MS_START + self._ns // 1_000_000) & (TICKS_PERIOD - 1)
+
+    def ticks_us(self):
+        self._poll_spin()
+        return (TICKS_US_START + self._ns // 1000) & (TICKS_PERIOD - 1)
+
+    def ticks_cpu(self):
+        self._poll_spin()
+        cycles = self._ns * self.cpu_freq // 1_000_000_000
+        return (TICKS_CPU_START + cycles) & (TICKS_PERIOD - 1)
+
+    def _poll_spin(self):
+        self._run_pending()
+        self._spin += 1
+        if self._spin > _SPIN_READS:
+            self.advance_ns(1_000_000)
+
+    def advance(self, ms):
+        """Let `ms` milliseconds of virtual time pass (events and timers fire)."""
+        self.advance_ns(int(round(ms * 1_000_000)))
+
+    def sleep_ms(self, ms):
+        # MicroPython ignores negative delays.
+        if ms > 0:
+            self.advance_ns(int(ms) * 1_000_000)
+            if self.realtime:
+                _host_time.sleep(ms / 1000)
+        else:
+            self._run_pending()
+
+    def sleep_us(self, us):
+        if us > 0:
+            self.advance_ns(int(us) * 1000)
+            if self.realtime:
+                _host_time.sleep(us / 1e6)
+        else:
+            self._run_pending()
+
+    def advance_ns(self, ns):
+        target = self._ns + max(0, ns)
+        self._spin = 0
+        self._run_pending()
+        while True:
+            due = self._events[0][0] if self._events else None
+            if self._deadline_ns is not None and self._deadline_ns <= target and (
+                    due is None or self._deadline_ns < due):
+                self._ns = max(self._ns, self._deadline_ns)
+                self._deadline_ns = None
+                raise StopEmulation("virtual time is up")
+            if due is None or due > target:
+                break
+            when, _, fn = heapq.heappop(self._events)
+            self._ns = max(self._ns, when)
+            fn()
+            self._run_pending()
+        self._ns = max(self._ns, target)
+        self._run_pending()
+
+    def at(self, ms, fn):
+        """Call fn() when the virtual clock reaches `ms` (now_ms() time line).
+        Events fire in time order (ties in the order they were scheduled) during
+        advance(), time.sleep_ms() and bus transfers."""
+        self.schedule_ns(int(round(ms * 1_000_000)), fn)
+
+    def after(self, ms, fn):
+        """Call fn() `ms` milliseconds from now."""
+        self.schedule_ns(self._ns + int(round(ms * 1_000_000)), fn)
+
+    def schedule_ns(self, when_ns, fn):
+        self._seq += 1
+        heapq.heappush(self._events, (when_ns, self._seq, fn))
+
+    def run(self, fn, ms):
+        """Call fn() and stop it with StopEmulation once `ms` more milliseconds of
+        virtual time have passed. Returns fn's result if it returns by itself,
+        None if it was stopped (or reset)."""
+        self._deadline_ns = self._ns + int(round(ms * 1_000_000))
+        try:
+            return fn()
+        except ResetRequested:
+            self.resets += 1
+            return None
+        except StopEmulation:
+            return None
+        finally:
+            self._deadline_ns = None
+
+    # ---- micropython.schedule and soft IRQs ------------------------------------
+    def schedule(self, fn, arg):
+        if len(self._pending) >= 8:     # MICROPY_SCHEDULER_DEPTH on the ESP32
+            raise RuntimeError("schedule queue full")
+        self._pending.append((fn, arg))
+
+    def _run_pending(self):
+        # Scheduled callbacks run "between bytecodes" on MicroPython; here, at the
+        # next touch of the clock or a pin. Never nested inside one another.
+        if self._running_pending or not self._pending:
+            return
+        self._running_pending = True
+        try:
+            while self._pending:
+                fn, arg = self._pending.pop(0)
+                fn(arg)
+        finally:
+            self._running_pending = False
+
+    # ---- pins ----------------------------------------------------------------------
+    def pin_state(self, gpio):
+        state = self.pins.get(gpio)
+        if state is None:
+            state = self.pins[gpio] = _PinState()
+        return state
+
+    def read_level(self, gpio):
+        """The logic level the chip reads on a GPIO."""
+        state = self.pins.get(gpio)
+        outside = self.levels.get(gpio)
+        if state is not None and state.mode == "out":
+            return state.out
+        if state is not None and state.mode == "open_drain":
+            return 0 if (state.out == 0 or outside == 0) else 1
+        if outside is not None:
+            return outside
+        # Floating: only a pull decides. GPIO34-39 have no pull resistors at all.
+        if state is not None and gpio < 34:
+            if state.pull == "up":
+                return 1
+            if state.pull == "down":
+                return 0
+        return 0
+
+    def drive(self, gpio, level):
+        """Drive a GPIO from outside (0, 1, or None to let it float); fires IRQs."""
+        before = self.read_level(gpio)
+        self.levels[gpio] = level
+        self.pin_changed(gpio, before)
+
+    def pin_changed(self, gpio, before):
+        """Call after anything that may change a pin's level; fires its IRQ on an edge."""
+        after = self.read_level(gpio)
+        if after == before or gpio not in self.irqs:
+            return
+        pin, handler, trigger, hard = self.irqs[gpio]
+        edge = 1 if after else 2   # IRQ_RISING, IRQ_FALLING
+        if handler is None or not (trigger & edge):
+            return
+        if hard:
+            handler(pin)
+        else:
+            self.schedule(handler, pin)
+
+    # ---- buttons -------------------------------------------------------------------
+    def _button_gpio(self, name):
+        try:
+            return self.wiring["buttons"][name]
+        except KeyError:
+            raise ValueError("no button %r on %s" % (name, self.wiring["name"])) from None
+
+    def press(self, name):
+        self.drive(self._button_gpio(name), self.wiring["button_pressed_level"])
+
+    def release(self, name):
+        self.drive(self._button_gpio(name), self.wiring["button_released_level"])
+
+    def is_pressed(self, name):
+        return self.levels.get(self._button_gpio(name)) == self.wiring["button_pressed_level"]
+
+    def hold(self, name, ms):
+        """Press, let `ms` pass, release."""
+        self.press(name)
+        self.advance(ms)
+        self.release(name)
+
+    def tap(self, name, ms=60):
+        self.hold(name, ms)
+
+    def bounce(self, name, edges=5, ms=3, release=False):
+        """A bouncing contact: `edges` level changes spread evenly over `ms`, the first
+        one now, ending pressed (or released with release=True). The later edges
+        are scheduled, so they happen while the firmware runs. An even `edges` is
+        rounded up so the contact still ends in the requested state."""
+        if edges % 2 == 0:
+            edges += 1
+        final = self.release if release else self.press
+        other = self.press if release else self.release
+        step_ns = int(ms * 1_000_000) // max(1, edges - 1)
+        for i in range(edges):
+            action = final if i % 2 == 0 else other
+            if i == 0:
+                action(name)
+            else:
+                self.schedule_ns(self._ns + i * step_ns, lambda a=action: a(name))
+
+    # ---- joystick ------------------------------------------------------------------
+    def push(self, direction):
+        """Push the stick fully in a direction ("left", "upright", ... or "center")."""
+        key = direction.lower().replace("-", "").replace("_", "").replace(" ", "")
+        if key not in _DIRECTIONS:
+            raise ValueError("unknown direction %r" % direction)
+        dx, dy = _DIRECTIONS[key]
+        rest_x, rest_y = self.wiring["joystick_rest"]
+        if self.wiring["joystick_x_inverted"]:
+            dx = -dx
+        if self.wiring["joystick_y_inverted"]:
+            dy = -dy
+        x = rest_x if dx == 0 else (ADC_MAX if dx > 0 else 0)
+        y = rest_y if dy == 0 else (ADC_MAX if dy > 0 else 0)
+        self.joystick_raw(x, y)
+
+    def center(self):
+        self.joystick_raw(*self.wiring["joystick_rest"])
+
+    def joystick_raw(self, x, y):
+        """Set the stick's voltages as raw 12-bit counts read at ATTN_11DB."""
+        self.analog[self.wiring["joystick_x"]] = max(0, min(ADC_MAX, int(x)))
+        self.analog[self.wiring["joystick_y"]] = max(0, min(ADC_MAX, int(y)))
+
+    def analog_raw(self, gpio):
+        """Counts at ATTN_11DB (with noise) for an ADC read on `gpio`."""
+        raw = self.analog.get(gpio)
+        if raw is None:
+            # An unconnected ADC pin follows its digital level, roughly.
+            raw = ADC_MAX if self.read_level(gpio) else 0
+        if self.noise:
+            raw += self.rng.randint(-self.noise, self.noise)
+        return max(0, min(ADC_MAX, raw))
+
+    # ---- speaker -------------------------------------------------------------------
+    def log_dac(self, gpio, value):
+        if gpio == self.wiring["speaker"]:
+            self.dac_log.append((self.now_ms(), value))
+
+    def log_pwm(self, gpio, freq, duty_u16):
+        if gpio == self.wiring["speaker"]:
+            self.pwm_log.append((self.now_ms(), freq, duty_u16))
+
+    # ---- I2C -------------------------------------------------------------------------
+    def bus_at(self, scl, sda):
+        """The I2C bus on these two pins (an empty one if nothing is wired there)."""
+        key = (scl, sda)
+        if key not in self.buses:
+            self.buses[key] = Bus(self)
+        return self.buses[key]
+
+    @property
+    def display_present(self):
+        return self._display_present
+
+    @display_present.setter
+    def display_present(self, present):
+        """False: unplug the panel -- transfers to its address get OSError(19)."""
+        self._display_present = bool(present)
+        address = self.wiring["display_address"]
+        if present:
+            self.bus.attach(address, self.panel)
+        else:
+            self.bus.detach(address)
