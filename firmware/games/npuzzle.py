@@ -1,0 +1,306 @@
+# The N-puzzle family: 8-puzzle (3x3), 15-puzzle (4x4), 24-puzzle (5x5).
+#
+# The board is a bytearray in reading order (index = row * width + col).
+# Tiles are 1..N (N = width*width - 1), 0 is the blank. Solved: 1..N, blank last.
+#
+# Moves are described the way the player makes them:
+# - push(direction): the joystick pushes the neighbouring tile into the blank.
+#   Pushing LEFT moves the tile to the RIGHT of the blank one cell left
+#   (article 000), so the blank itself travels right.
+# - slide(index): pick any tile in the blank's row or column; the whole run of
+#   tiles between it and the blank slides one cell towards the blank
+#   (article 002). A run of k tiles counts k moves.
+# Randomness is passed in: any object with randrange() (e.g. the random module).
+
+from micropython import const
+
+LEFT = const(0)
+RIGHT = const(1)
+UP = const(2)
+DOWN = const(3)
+DIRECTIONS = (LEFT, RIGHT, UP, DOWN)
+DIRECTION_NAMES = ("left", "right", "up", "down")
+# The push that undoes a push.
+OPPOSITE = (RIGHT, LEFT, DOWN, UP)
+
+_HISTORY_KEEP = const(256)   # undo steps kept once the history gets long
+_HISTORY_MAX = const(512)
+
+
+def solved_tiles(width):
+    n = width * width
+    tiles = bytearray(range(1, n + 1))
+    tiles[n - 1] = 0
+    return tiles
+
+
+def find(tiles, value):
+    """Index of `value` in a board, or -1 (MicroPython's bytearray.index
+    takes only bytes, so this is spelled out)."""
+    for i in range(len(tiles)):
+        if tiles[i] == value:
+            return i
+    return -1
+
+
+def inversions(tiles):
+    """Pairs of tiles (blank ignored) that appear in the wrong order."""
+    count = 0
+    n = len(tiles)
+    for i in range(n):
+        a = tiles[i]
+        if a:
+            for j in range(i + 1, n):
+                b = tiles[j]
+                if b and b < a:
+                    count += 1
+    return count
+
+
+def is_solvable(tiles, width):
+    """True when the position can reach the solved state.
+
+    Every move keeps (inversions + blank row counted from the bottom) fixed in
+    parity for even widths; for odd widths a vertical move jumps over an even
+    number of tiles, so the inversion count alone keeps its parity.
+    The solved state has 0 inversions and the blank on row 1 from the bottom.
+    """
+    inv = inversions(tiles)
+    if width & 1:
+        return inv & 1 == 0
+    blank_row_from_bottom = width - find(tiles, 0) // width   # 1 = bottom row
+    return (inv + blank_row_from_bottom) & 1 == 1
+
+
+# Where the blank goes when the player pushes each direction, as (dcol, drow):
+# pushing LEFT pulls the tile on the blank's right, so the blank moves right.
+BLANK_STEP = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+class Puzzle:
+    def __init__(self, width=4, tiles=None):
+        if width < 2:
+            raise ValueError("width")
+        self.width = width
+        self.size = width * width
+        if tiles is None:
+            self.tiles = solved_tiles(width)
+        else:
+            self.tiles = bytearray(tiles)
+            _check_tiles(self.tiles, self.size)
+        self.blank = find(self.tiles, 0)
+        self.moves = 0
+        # One entry per action (push or slide): where the blank was before it.
+        self.history = bytearray()
+
+    # ---- reading the board -------------------------------------------------
+    def tile_at(self, col, row):
+        return self.tiles[row * self.width + col]
+
+    def index_of(self, tile):
+        return find(self.tiles, tile)
+
+    def blank_col_row(self):
+        return self.blank % self.width, self.blank // self.width
+
+    def is_solved(self):
+        tiles = self.tiles
+        last = self.size - 1
+        if tiles[last] != 0:
+            return False
+        for i in range(last):
+            if tiles[i] != i + 1:
+                return False
+        return True
+
+    def copy(self):
+        other = Puzzle(self.width, self.tiles)
+        other.moves = self.moves
+        other.history = bytearray(self.history)
+        return other
+
+    # ---- joystick pushes ---------------------------------------------------
+    def tile_for_push(self, direction):
+        """Index of the tile that pushing `direction` would move, or -1."""
+        w = self.width
+        col = self.blank % w
+        row = self.blank // w
+        dc, dr = BLANK_STEP[direction]
+        col += dc
+        row += dr
+        if 0 <= col < w and 0 <= row < w:
+            return row * w + col
+        return -1
+
+    def legal_pushes(self):
+        return [d for d in DIRECTIONS if self.tile_for_push(d) >= 0]
+
+    def push(self, direction):
+        """Push the tile next to the blank; True if a tile moved."""
+        index = self.tile_for_push(direction)
+        if index < 0:
+            return False
+        self._record(self.blank)
+        self._move_blank(index)
+        self.moves += 1
+        return True
+
+    # ---- sliding a run (cursor) ---------------------------------------------
+    def can_slide(self, index):
+        """True if the tile at index shares a row or column with the blank."""
+        if not 0 <= index < self.size or index == self.blank:
+            return False
+        w = self.width
+        return index // w == self.blank // w or index % w == self.blank % w
+
+    def slide(self, index):
+        """Slide the run from the tile at `index` up to the blank.
+
+        Returns the number of tiles moved (the moves it counts); 0 if the tile
+        is not in the blank's row or column."""
+        if not self.can_slide(index):
+            return 0
+        self._record(self.blank)
+        k = self._slide_blank_to(index)
+        self.moves += k
+        return k
+
+    def undo(self):
+        """Take back the last push or slide; returns the moves taken back."""
+        if not self.history:
+            return 0
+        before = self.history[-1]
+        self.history = self.history[:-1]
+        if not self.can_slide(before):
+            # Only a damaged save can get here: forget the history.
+            self.history = bytearray()
+            return 0
+        k = self._slide_blank_to(before)
+        self.moves -= k
+        if self.moves < 0:
+            self.moves = 0
+        return k
+
+    def can_undo(self):
+        return len(self.history) > 0
+
+    # ---- shuffles ------------------------------------------------------------
+    def reset(self):
+        self.tiles[:] = solved_tiles(self.width)
+        self.blank = self.size - 1
+        self.moves = 0
+        self.history = bytearray()
+
+    def shuffle_uniform(self, rng):
+        """Every solvable position except the solved one is equally likely.
+
+        A uniform random permutation is drawn (Fisher-Yates); if it cannot be
+        solved, two fixed tiles are swapped. For a given blank cell that swap
+        pairs each unsolvable position with exactly one solvable one, so the
+        result stays uniform (article 000 skipped this: half its games were
+        impossible)."""
+        tiles = self.tiles
+        n = self.size
+        while True:
+            for i in range(n):
+                tiles[i] = i
+            for i in range(n - 1, 0, -1):
+                j = rng.randrange(i + 1)
+                t = tiles[i]
+                tiles[i] = tiles[j]
+                tiles[j] = t
+            if not is_solvable(tiles, self.width):
+                a = 0 if tiles[0] else 2
+                b = 1 if tiles[1] else 2
+                t = tiles[a]
+                tiles[a] = tiles[b]
+                tiles[b] = t
+            self.blank = find(tiles, 0)
+            if not self.is_solved():
+                break
+        self.moves = 0
+        self.history = bytearray()
+
+    def shuffle_walk(self, rng, steps):
+        """Random legal pushes from solved, never undoing the previous one
+        (articles 002/004); more pushes follow if the walk ends solved."""
+        self.reset()
+        w = self.width
+        previous = -1
+        done = 0
+        options = bytearray(4)
+        while done < steps or self.is_solved():
+            count = 0
+            for d in DIRECTIONS:
+                if previous >= 0 and d == OPPOSITE[previous]:
+                    continue
+                if self.tile_for_push(d) >= 0:
+                    options[count] = d
+                    count += 1
+            d = options[rng.randrange(count)]
+            self._move_blank(self.tile_for_push(d))
+            previous = d
+            done += 1
+        self.moves = 0
+        self.history = bytearray()
+        return done
+
+    # ---- saving ------------------------------------------------------------
+    def to_dict(self):
+        return {
+            "width": self.width,
+            "tiles": list(self.tiles),
+            "moves": self.moves,
+            "history": list(self.history),
+        }
+
+    @staticmethod
+    def from_dict(data):
+        """Rebuild a saved puzzle; raises ValueError on a damaged save."""
+        width = int(data["width"])
+        p = Puzzle(width, bytearray(data["tiles"]))
+        if not is_solvable(p.tiles, width):
+            raise ValueError("unsolvable")
+        p.moves = int(data.get("moves", 0))
+        history = data.get("history", ())
+        for b in history:
+            if not 0 <= b < p.size:
+                raise ValueError("history")
+        p.history = bytearray(history)
+        return p
+
+    # ---- internals -----------------------------------------------------------
+    def _record(self, blank):
+        if len(self.history) >= _HISTORY_MAX:
+            self.history = self.history[-_HISTORY_KEEP:]
+        self.history.append(blank)
+
+    def _move_blank(self, index):
+        tiles = self.tiles
+        tiles[self.blank] = tiles[index]
+        tiles[index] = 0
+        self.blank = index
+
+    def _slide_blank_to(self, index):
+        """Walk the blank to `index` along its row or column; returns steps."""
+        w = self.width
+        b = self.blank
+        if index // w == b // w:
+            step = 1 if index > b else -1
+        else:
+            step = w if index > b else -w
+        k = 0
+        while self.blank != index:
+            self._move_blank(self.blank + step)
+            k += 1
+        return k
+
+
+def _check_tiles(tiles, size):
+    if len(tiles) != size:
+        raise ValueError("size")
+    seen = bytearray(size)
+    for t in tiles:
+        if t >= size or seen[t]:
+            raise ValueError("tiles")
+        seen[t] = 1

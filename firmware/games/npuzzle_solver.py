@@ -1,0 +1,516 @@
+# Solvers for the N-puzzle, small enough for the ESP32.
+#
+# - solve8(tiles): an optimal solution of a 3x3 position (IDA* with the
+#   Manhattan distance plus linear conflicts). Tables: 2 x 2187 bytes.
+# - Hinter / hint(puzzle): for any width, a next move that is always correct
+#   and, followed repeatedly, always reaches the solved state. Widths above 3
+#   are solved in stages (top row, then left column, then the same on the
+#   smaller puzzle that is left) and the last 3x3 is finished optimally.
+# - solution(puzzle): the whole list of pushes ("hold hint plays the solution").
+#
+# Every move here is a push direction as in npuzzle.push(): the tile next to
+# the blank slides into it, so the blank steps by npuzzle.BLANK_STEP[direction].
+
+from micropython import const
+from firmware.games.npuzzle import (LEFT, RIGHT, UP, DOWN, OPPOSITE,
+                                    BLANK_STEP, is_solvable, find)
+
+_NONE = const(255)        # "no direction" (the root of a search)
+_FOUND = const(1000)      # returned by the depth-first search when solved
+
+# ---------------------------------------------------------------- 3x3 optimal
+# Cell neighbours of the 3x3 grid as flat tuples (new_blank, push_direction).
+_moves3 = None
+_md3 = None         # Manhattan distance of tile t at cell i: _md3[t * 9 + i]
+_row_lc = None      # linear conflict of row r holding a,b,c: [r*729 + a*81 + b*9 + c]
+_col_lc = None      # same for column c holding (top to bottom) a,b,c
+
+
+def _neighbours(width):
+    table = []
+    for b in range(width * width):
+        col = b % width
+        row = b // width
+        out = []
+        for d in (LEFT, RIGHT, UP, DOWN):
+            dc, dr = BLANK_STEP[d]
+            c = col + dc
+            r = row + dr
+            if 0 <= c < width and 0 <= r < width:
+                out.append(r * width + c)
+                out.append(d)
+        table.append(tuple(out))
+    return tuple(table)
+
+
+def _line_conflict(goals):
+    """2 x (tiles that must leave the line so the rest are in goal order).
+
+    `goals` lists the goal positions along the line of the tiles that belong
+    to this line, in the order they stand now."""
+    n = len(goals)
+    if n < 2:
+        return 0
+    # Longest increasing subsequence of at most 3 items, by brute force.
+    best = 1
+    for i in range(n):
+        for j in range(i + 1, n):
+            if goals[i] < goals[j]:
+                best = max(best, 2)
+                for k in range(j + 1, n):
+                    if goals[j] < goals[k]:
+                        best = 3
+    return 2 * (n - best)
+
+
+def _init3():
+    global _moves3, _md3, _row_lc, _col_lc
+    if _moves3 is not None:
+        return
+    _moves3 = _neighbours(3)
+    md = bytearray(81)
+    for t in range(1, 9):
+        g = t - 1
+        for i in range(9):
+            md[t * 9 + i] = abs(g % 3 - i % 3) + abs(g // 3 - i // 3)
+    row_lc = bytearray(3 * 729)
+    col_lc = bytearray(3 * 729)
+    for line in range(3):
+        for code in range(729):
+            cells = (code // 81, code // 9 % 9, code % 9)
+            rg = []
+            cg = []
+            for t in cells:
+                if t:
+                    g = t - 1
+                    if g // 3 == line:
+                        rg.append(g % 3)
+                    if g % 3 == line:
+                        cg.append(g // 3)
+            row_lc[line * 729 + code] = _line_conflict(rg)
+            col_lc[line * 729 + code] = _line_conflict(cg)
+    _md3 = md
+    _row_lc = row_lc
+    _col_lc = col_lc
+
+
+def _h3(t):
+    """Manhattan distance plus linear conflicts of a 3x3 board."""
+    md = _md3
+    h = 0
+    for i in range(9):
+        if t[i]:
+            h += md[t[i] * 9 + i]
+    for k in range(3):
+        h += _row_lc[k * 729 + t[3 * k] * 81 + t[3 * k + 1] * 9 + t[3 * k + 2]]
+        h += _col_lc[k * 729 + t[k] * 81 + t[k + 3] * 9 + t[k + 6]]
+    return h
+
+
+def _dfs3(t, blank, g, bound, prev, h, path):
+    # h is the heuristic of t; path[g:] receives the moves.
+    f = g + h
+    if f > bound:
+        return f
+    if h == 0:
+        return _FOUND
+    best = 255
+    md = _md3
+    row_lc = _row_lc
+    col_lc = _col_lc
+    nb = _moves3[blank]
+    bc = blank % 3
+    br = blank // 3
+    for m in range(0, len(nb), 2):
+        d = nb[m + 1]
+        if prev != _NONE and d == OPPOSITE[prev]:
+            continue
+        q = nb[m]
+        tile = t[q]
+        # the tile goes from q to blank
+        h2 = h - md[tile * 9 + q] + md[tile * 9 + blank]
+        if q // 3 == br:
+            # horizontal: the tile changes column; both columns change.
+            qc = q % 3
+            h2 -= (col_lc[qc * 729 + t[qc] * 81 + t[qc + 3] * 9 + t[qc + 6]]
+                   + col_lc[bc * 729 + t[bc] * 81 + t[bc + 3] * 9 + t[bc + 6]])
+            t[blank] = tile
+            t[q] = 0
+            h2 += (col_lc[qc * 729 + t[qc] * 81 + t[qc + 3] * 9 + t[qc + 6]]
+                   + col_lc[bc * 729 + t[bc] * 81 + t[bc + 3] * 9 + t[bc + 6]])
+        else:
+            qr = q // 3
+            a = qr * 3
+            c = br * 3
+            h2 -= (row_lc[qr * 729 + t[a] * 81 + t[a + 1] * 9 + t[a + 2]]
+                   + row_lc[br * 729 + t[c] * 81 + t[c + 1] * 9 + t[c + 2]])
+            t[blank] = tile
+            t[q] = 0
+            h2 += (row_lc[qr * 729 + t[a] * 81 + t[a + 1] * 9 + t[a + 2]]
+                   + row_lc[br * 729 + t[c] * 81 + t[c + 1] * 9 + t[c + 2]])
+        path[g] = d
+        r = _dfs3(t, q, g + 1, bound, d, h2, path)
+        t[q] = tile
+        t[blank] = 0
+        if r == _FOUND:
+            return _FOUND
+        if r < best:
+            best = r
+    return best
+
+
+def solve8(tiles):
+    """Optimal pushes that solve a 3x3 position (bytearray of directions).
+
+    Raises ValueError for an unsolvable position."""
+    if len(tiles) != 9 or not is_solvable(tiles, 3):
+        raise ValueError("unsolvable")
+    _init3()
+    t = bytearray(tiles)
+    blank = find(t, 0)
+    h = _h3(t)
+    path = bytearray(40)       # no 3x3 position needs more than 31 moves
+    bound = h
+    while True:
+        r = _dfs3(t, blank, 0, bound, _NONE, h, path)
+        if r == _FOUND:
+            return path[:bound]
+        bound = r
+
+
+def optimal_length8(tiles):
+    return len(solve8(tiles))
+
+
+# ------------------------------------------------------------ staged solving
+# Widths above 3 are solved group by group: the top row left to right, then
+# the left column top to bottom, then the same on the (width-1) puzzle at the
+# bottom right, until a 3x3 is left, which is solved optimally.
+# Each group lists the cells it puts in place; a group's plan never touches
+# the cells of earlier groups, which are walls for its searches. The groups
+# are found from the board itself (the first group not in place), so a plan
+# survives any detour the player takes.
+_SINGLE = const(0)     # one tile to its cell
+_ROW_PAIR = const(1)   # the last two tiles of a row
+_COL_PAIR = const(2)   # the last two tiles of a column
+_FINAL3 = const(3)     # the bottom-right 3x3
+
+_neighbour_cache = {}
+
+
+def _neighbours_of(width):
+    nb = _neighbour_cache.get(width)
+    if nb is None:
+        nb = _neighbours(width)
+        _neighbour_cache[width] = nb
+    return nb
+
+
+def groups(width):
+    """The stages as (kind, cells) in solving order."""
+    out = []
+    w = width
+    k = 0
+    while w - k > 3:
+        for c in range(k, w - 2):
+            out.append((_SINGLE, (k * w + c,)))
+        out.append((_ROW_PAIR, (k * w + w - 2, k * w + w - 1)))
+        for r in range(k + 1, w - 2):
+            out.append((_SINGLE, (r * w + k,)))
+        out.append((_COL_PAIR, ((w - 2) * w + k, (w - 1) * w + k)))
+        k += 1
+    cells = []
+    for r in range(k, w):
+        for c in range(k, w):
+            cells.append(r * w + c)
+    out.append((_FINAL3, tuple(cells)))
+    return out
+
+
+def _step_index(width, d):
+    dc, dr = BLANK_STEP[d]
+    return dr * width + dc
+
+
+def _route(tiles, width, fixed, blank, tile_cell, target):
+    """Breadth-first search for pushes that bring the tile at `tile_cell` to
+    `target` (or, with tile_cell < 0, the blank to `target`) while every cell
+    marked in `fixed` keeps its tile. Other tiles may wander. The states are
+    (tile cell, blank cell): at most 625 on a 5x5. Returns a bytearray or
+    None when the target cannot be reached."""
+    size = width * width
+    nb = _neighbours_of(width)
+    moving = tile_cell >= 0
+    tp = tile_cell if moving else 0
+    start = tp * size + blank
+    seen = bytearray(size * size)     # 0 unseen, 5 start, else push + 1
+    seen[start] = 5
+    queue = [start]
+    head = 0
+    found = -1
+    while head < len(queue):
+        code = queue[head]
+        head += 1
+        tp = code // size
+        bp = code - tp * size
+        if (tp if moving else bp) == target:
+            found = code
+            break
+        moves = nb[bp]
+        for m in range(0, len(moves), 2):
+            q = moves[m]
+            if fixed[q]:
+                continue
+            ntp = bp if (moving and q == tp) else tp
+            ncode = ntp * size + q
+            if not seen[ncode]:
+                seen[ncode] = moves[m + 1] + 1
+                queue.append(ncode)
+    if found < 0:
+        return None
+    path = bytearray()
+    code = found
+    while seen[code] != 5:
+        d = seen[code] - 1
+        path.append(d)
+        tp = code // size
+        bp = code - tp * size
+        prev_b = bp - _step_index(width, d)
+        if moving and tp == prev_b:
+            tp = bp
+        code = tp * size + prev_b
+    _reverse(path)
+    return path
+
+
+def _route_pair(tiles, width, fixed, blank, a_cell, b_cell):
+    """Pushes that bring tiles a_cell+1 and b_cell+1 to their cells together,
+    searching (A, B, blank) inside the 3x3 block holding both cells; the
+    blank must already be in that block. At most 9*8*7 = 504 states."""
+    r0 = min(a_cell // width, width - 3)
+    c0 = min(a_cell % width, width - 3)
+    local = bytearray(b'\xff' * (width * width))   # board cell -> block cell
+    cells = bytearray(9)
+    n = 0
+    for r in range(r0, r0 + 3):
+        for c in range(c0, c0 + 3):
+            cell = r * width + c
+            if not fixed[cell]:
+                local[cell] = n
+                cells[n] = cell
+                n += 1
+    nb = _neighbours_of(width)
+    start = (local[find(tiles, a_cell + 1)] * 9 + local[find(tiles, b_cell + 1)]) * 9 + local[blank]
+    goal_ab = local[a_cell] * 9 + local[b_cell]
+    seen = bytearray(729)    # 0 unseen, 5 start, else push + 1
+    seen[start] = 5
+    queue = [start]
+    head = 0
+    found = -1
+    while head < len(queue):
+        code = queue[head]
+        head += 1
+        if code // 9 == goal_ab:
+            found = code
+            break
+        a = code // 81
+        b = code // 9 % 9
+        bp = cells[code % 9]
+        moves = nb[bp]
+        for m in range(0, len(moves), 2):
+            q = local[moves[m]]
+            if q == 255:
+                continue
+            na = a
+            b2 = b
+            if q == a:
+                na = local[bp]
+            elif q == b:
+                b2 = local[bp]
+            ncode = (na * 9 + b2) * 9 + q
+            if not seen[ncode]:
+                seen[ncode] = moves[m + 1] + 1
+                queue.append(ncode)
+    path = bytearray()
+    code = found
+    while seen[code] != 5:
+        d = seen[code] - 1
+        path.append(d)
+        a = code // 81
+        b = code // 9 % 9
+        q = code % 9
+        prev = local[cells[q] - _step_index(width, d)]
+        if a == prev:
+            a = q
+        elif b == prev:
+            b = q
+        code = (a * 9 + b) * 9 + prev
+    _reverse(path)
+    return path
+
+
+def _reverse(path):
+    i = 0
+    j = len(path) - 1
+    while i < j:
+        a = path[i]
+        path[i] = path[j]
+        path[j] = a
+        i += 1
+        j -= 1
+
+
+def _apply(tiles, width, blank, path):
+    """Play pushes on a bare board; returns the new blank cell."""
+    for d in path:
+        q = blank + _step_index(width, d)
+        tiles[blank] = tiles[q]
+        tiles[q] = 0
+        blank = q
+    return blank
+
+
+def _in_place(tiles, cells):
+    for c in cells:
+        if tiles[c] != c + 1:
+            return False
+    return True
+
+
+def _sub3(tiles, width):
+    """The bottom-right 3x3 as a standard 8-puzzle board."""
+    o = width - 3
+    sub = bytearray(9)
+    for r in range(3):
+        for c in range(3):
+            v = tiles[(o + r) * width + o + c]
+            if v:
+                g = v - 1
+                v = (g // width - o) * 3 + (g % width - o) + 1
+            sub[r * 3 + c] = v
+    return sub
+
+
+def plan_stage(tiles, width):
+    """Pushes that put the first group not yet in place into place.
+
+    Returns an empty bytearray when the board is solved."""
+    tiles = bytearray(tiles)
+    size = width * width
+    blank = find(tiles, 0)
+    fixed = bytearray(size)
+    for kind, cells in groups(width):
+        if kind == _FINAL3:
+            if _in_place(tiles, cells[:-1]):
+                return bytearray()
+            return solve8(_sub3(tiles, width))
+        if _in_place(tiles, cells):
+            for c in cells:
+                fixed[c] = 1
+            continue
+        if kind == _SINGLE:
+            cell = cells[0]
+            return _route(tiles, width, fixed, blank, find(tiles, cell + 1), cell)
+        # A pair: A goes to B's cell, B next to it on the far side, then the
+        # blank comes round to A's cell and two pushes drop both into place.
+        a_cell, b_cell = cells
+        if kind == _ROW_PAIR:
+            b_park = b_cell + width      # under B's cell
+            finish = (LEFT, UP)          # blank steps right, then down
+        else:
+            b_park = b_cell + 1          # right of B's cell
+            finish = (UP, LEFT)          # blank steps down, then right
+        plan = _route(tiles, width, fixed, blank, find(tiles, a_cell + 1), b_cell)
+        blank = _apply(tiles, width, blank, plan)
+        fixed[b_cell] = 1
+        part = _route(tiles, width, fixed, blank, find(tiles, b_cell + 1), b_park)
+        if part is None:
+            # B is shut in A's cell (its only way out leads back in): bring the
+            # blank next to it, then move both together inside the 3x3 corner.
+            fixed[a_cell] = 1
+            part = _route(tiles, width, fixed, blank, -1, a_cell + b_park - b_cell)
+            blank = _apply(tiles, width, blank, part)
+            plan.extend(part)
+            fixed[a_cell] = 0
+            fixed[b_cell] = 0
+            plan.extend(_route_pair(tiles, width, fixed, blank, a_cell, b_cell))
+            return plan
+        blank = _apply(tiles, width, blank, part)
+        plan.extend(part)
+        fixed[b_park] = 1
+        part = _route(tiles, width, fixed, blank, -1, a_cell)
+        plan.extend(part)
+        plan.extend(bytes(finish))
+        return plan
+    return bytearray()
+
+
+def solution(puzzle):
+    """All the pushes from the puzzle's position to solved (optimal on 3x3)."""
+    width = puzzle.width
+    tiles = bytearray(puzzle.tiles)
+    blank = puzzle.blank
+    if width == 3:
+        return solve8(tiles)
+    if not is_solvable(tiles, width):
+        raise ValueError("unsolvable")
+    out = bytearray()
+    while True:
+        part = plan_stage(tiles, width)
+        if not part:
+            return out
+        blank = _apply(tiles, width, blank, part)
+        out.extend(part)
+
+
+class Hinter:
+    """Hints for one puzzle screen: plans a stage, then hands out its moves
+    while the player follows them; any other move makes it plan afresh."""
+
+    def __init__(self):
+        self.plan = bytearray()
+        self.step = 0
+        self.expected = bytearray()   # the board the next planned move starts from
+        self.width = 0
+
+    def forget(self):
+        self.plan = bytearray()
+        self.step = 0
+        self.expected = bytearray()
+
+    def _follow(self, tiles):
+        """Advance through the plan if the player followed it; True if the
+        board is somewhere on the remaining plan."""
+        if len(self.expected) != len(tiles):
+            return False
+        exp = self.expected
+        blank = find(exp, 0)
+        while self.step < len(self.plan):
+            if exp == tiles:
+                return True
+            blank = _apply(exp, self.width, blank, self.plan[self.step:self.step + 1])
+            self.step += 1
+        return False
+
+    def hint(self, puzzle):
+        """The push direction to play next, or None when solved."""
+        if puzzle.is_solved():
+            return None
+        tiles = puzzle.tiles
+        if self.width != puzzle.width or not self._follow(tiles):
+            self.width = puzzle.width
+            if puzzle.width == 3:
+                self.plan = solve8(tiles)
+            else:
+                self.plan = plan_stage(tiles, puzzle.width)
+            self.step = 0
+            self.expected = bytearray(tiles)
+        return self.plan[self.step]
+
+
+_default_hinter = Hinter()
+
+
+def hint(puzzle):
+    """Next push direction towards solved (None when solved)."""
+    return _default_hinter.hint(puzzle)
