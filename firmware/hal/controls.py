@@ -1,0 +1,292 @@
+# Six buttons and an analog joystick, read once per frame by update(now).
+#
+# Buttons: a press is taken at the first sign of it (level at the frame, or an
+# edge caught by Pin.irq between frames), so debouncing adds no latency; the
+# bounce is absorbed afterwards: a button stays down for at least DEBOUNCE ms
+# and edges within DEBOUNCE ms after a release are the contact settling, not a
+# new press. A tap shorter than a frame is latched by the IRQ and shows as
+# pressed for one frame.
+#
+# Joystick: deviation from a rest position calibrated at start-up, with a dead
+# zone and hysteresis (a direction engages beyond PRESS counts and lets go only
+# inside RELEASE), so ADC noise and a drifting pot never make a phantom move.
+# The four directions are exclusive (the stronger axis wins), which is what a
+# grid game wants; stick() gives the raw deviation for anything analog.
+from micropython import const
+import time
+from machine import Pin, ADC
+
+A = const(0)
+B = const(1)
+C = const(2)
+D = const(3)
+E = const(4)
+F = const(5)
+LEFT = const(6)
+RIGHT = const(7)
+UP = const(8)
+DOWN = const(9)
+BUTTONS = (A, B, C, D, E, F)
+DIRECTIONS = (LEFT, RIGHT, UP, DOWN)
+NAMES = ("A", "B", "C", "D", "E", "F", "LEFT", "RIGHT", "UP", "DOWN")
+
+_INPUTS = const(10)
+_NBUTTONS = const(6)
+_CAL_GROUPS = const(8)
+REPEAT_DELAY_MS = 350   # like a keyboard: first repeat after this long...
+REPEAT_RATE_MS = 80     # ...then one every this many ms
+
+
+class Controls:
+    def __init__(self, board, now=None):
+        self.debounce_ms = board.BUTTON_DEBOUNCE_MS
+        self.repeat_delay = REPEAT_DELAY_MS
+        self.repeat_rate = REPEAT_RATE_MS
+        self._active = board.BUTTON_ACTIVE
+        pull = {None: None, "up": Pin.PULL_UP, "down": Pin.PULL_DOWN}[board.BUTTON_PULL]
+        self._pins = [Pin(gpio, Pin.IN, pull) for _name, gpio in board.BUTTONS]
+        self._latch = bytearray(_NBUTTONS)     # an edge was seen since the last frame
+        self._latch_t = [0] * _NBUTTONS        # ...at this tick
+        self._t_press = [0] * _INPUTS
+        self._t_release = [0] * _NBUTTONS
+        self._next_repeat = [0] * _INPUTS
+        self._down = 0        # debounced state, bit per input
+        self._state = 0       # what this frame reports (suspended inputs hidden)
+        self._prev = 0        # what the last frame reported
+        self._mask = 0        # inputs ignored until they are let go
+        self._repeat = 0
+        self._activity = False
+        self._now = time.ticks_ms() if now is None else now
+        for i in range(_NBUTTONS):
+            self._t_release[i] = time.ticks_add(self._now, -1000)
+        # Edge capture between frames. If the port has no IRQ on these pins,
+        # poll() does the same job and Clock calls it while it sleeps.
+        self.irq = True
+        trigger = Pin.IRQ_RISING if self._active else Pin.IRQ_FALLING
+        try:
+            for i in range(_NBUTTONS):
+                self._pins[i].irq(handler=self._edge_handler(i), trigger=trigger)
+        except Exception:
+            self.irq = False
+
+        atten = ADC.ATTN_11DB   # full 0..3.3 V range (the default is 0 dB)
+        self._adc_x = ADC(Pin(board.JOY_X_PIN), atten=atten)
+        self._adc_y = ADC(Pin(board.JOY_Y_PIN), atten=atten)
+        self._x_sign = -1 if board.JOY_X_INVERT else 1
+        self._y_sign = -1 if board.JOY_Y_INVERT else 1
+        self._rest_x = board.JOY_REST_X
+        self._rest_y = board.JOY_REST_Y
+        self._cal_limit = board.JOY_CAL_LIMIT
+        self._cal_spread = board.JOY_CAL_SPREAD
+        self.press_counts = board.JOY_PRESS
+        self.release_counts = board.JOY_RELEASE
+        self._samples = board.JOY_SAMPLES
+        self.center_x = self._rest_x
+        self.center_y = self._rest_y
+        self.calibrated = False   # True when the rest was measured, not assumed
+        self._dx = 0
+        self._dy = 0
+        self._dir = -1
+        self.calibrate()
+
+    def _edge_handler(self, i):
+        latch = self._latch
+        latch_t = self._latch_t
+        ticks = time.ticks_ms
+
+        def on_edge(_pin):
+            # runs in IRQ context: no allocation, just note it
+            latch[i] = 1
+            latch_t[i] = ticks()
+        return on_edge
+
+    def poll(self):
+        """Sample the buttons between frames (for ports without pin IRQs)."""
+        active = self._active
+        for i in range(_NBUTTONS):
+            if self._pins[i].value() == active:
+                self._latch[i] = 1
+                self._latch_t[i] = time.ticks_ms()
+
+    # ---- joystick -----------------------------------------------------------
+    def _read(self, adc):
+        n = self._samples
+        s = 0
+        for _ in range(n):
+            s += adc.read_u16()
+        return (s // n) >> 4    # 12-bit counts
+
+    def calibrate(self):
+        """Measure the stick's rest position. If the stick is being held (far
+        from the nominal rest, or moving), keep the nominal rest and ignore the
+        stick until it comes back. Returns True when the rest was measured."""
+        lo_x = lo_y = 4095
+        hi_x = hi_y = sx = sy = 0
+        for _ in range(_CAL_GROUPS):
+            x = self._read(self._adc_x)
+            y = self._read(self._adc_y)
+            sx += x
+            sy += y
+            lo_x = min(lo_x, x)
+            hi_x = max(hi_x, x)
+            lo_y = min(lo_y, y)
+            hi_y = max(hi_y, y)
+        x = sx // _CAL_GROUPS
+        y = sy // _CAL_GROUPS
+        lim = self._cal_limit
+        spread = self._cal_spread
+        ok = (abs(x - self._rest_x) <= lim and abs(y - self._rest_y) <= lim
+              and hi_x - lo_x <= spread and hi_y - lo_y <= spread)
+        if ok:
+            self.center_x = x
+            self.center_y = y
+        else:
+            self.center_x = self._rest_x
+            self.center_y = self._rest_y
+        self.calibrated = ok
+        self._dir = -1
+        self._sample_stick()
+        if not ok:
+            # whatever the held stick says now is not a move
+            self._mask |= self._stick_bits()
+        return ok
+
+    def _sample_stick(self):
+        x = self._read(self._adc_x)
+        y = self._read(self._adc_y)
+        dx = x - self.center_x
+        dy = y - self.center_y
+        self._dx = dx * self._x_sign
+        self._dy = dy * self._y_sign
+        press = self.press_counts
+        release = self.release_counts
+        d = self._dir
+        if d >= 0:
+            along = (-self._dx if d == LEFT else self._dx if d == RIGHT
+                     else -self._dy if d == UP else self._dy)
+            if along < release:
+                d = -1
+        if d < 0:
+            ax = abs(self._dx)
+            ay = abs(self._dy)
+            if ax >= ay:
+                if ax > press:
+                    d = LEFT if self._dx < 0 else RIGHT
+            elif ay > press:
+                d = UP if self._dy < 0 else DOWN
+        self._dir = d
+        if d < 0 and abs(dx) < release and abs(dy) < release:
+            # follow a slowly drifting rest while the stick is inside the
+            # inner zone (time constant ~32 frames); a push outruns it
+            self.center_x += (dx + 16) >> 5
+            self.center_y += (dy + 16) >> 5
+
+    def _stick_bits(self):
+        return 0 if self._dir < 0 else 1 << self._dir
+
+    def stick(self):
+        """(dx, dy): deviation from rest in ADC counts, +x right, +y down."""
+        return self._dx, self._dy
+
+    # ---- per frame ------------------------------------------------------------
+    def update(self, now=None):
+        if now is None:
+            now = time.ticks_ms()
+        self._now = now
+        deb = self.debounce_ms
+        active = self._active
+        latch = self._latch
+        latch_t = self._latch_t
+        t_press = self._t_press
+        t_release = self._t_release
+        down = self._down
+        before = down
+        for i in range(_NBUTTONS):
+            bit = 1 << i
+            edge = latch[i]
+            latch[i] = 0        # clear before reading: a later edge waits for next frame
+            raw = self._pins[i].value() == active
+            if down & bit:
+                if not raw and time.ticks_diff(now, t_press[i]) >= deb:
+                    down &= ~bit
+                    t_release[i] = now
+            elif raw or edge:
+                # a press, unless it is the contact settling after a release
+                t = now if raw else latch_t[i]
+                if time.ticks_diff(t, t_release[i]) >= deb:
+                    down |= bit
+                    t_press[i] = now
+        self._sample_stick()
+        old_dir = before & 0x3C0
+        new_dir = self._stick_bits()
+        if new_dir and not old_dir & new_dir:
+            t_press[self._dir] = now
+        down = (down & 0x3F) | new_dir
+        self._down = down
+        self._activity = down != 0 or down != before
+        mask = self._mask & down        # an input leaves the mask when let go
+        self._mask = mask
+        state = down & ~mask
+        prev = self._state
+        self._prev = prev
+        self._state = state
+        # auto-repeat: the frame of the push, then after the delay at the rate
+        nxt = self._next_repeat
+        fresh = state & ~prev
+        rep = fresh
+        held = state & prev
+        for i in range(_INPUTS):
+            bit = 1 << i
+            if fresh & bit:
+                nxt[i] = time.ticks_add(now, self.repeat_delay)
+            elif held & bit and time.ticks_diff(now, nxt[i]) >= 0:
+                rep |= bit
+                n = time.ticks_add(nxt[i], self.repeat_rate)
+                if time.ticks_diff(n, now) <= 0:   # a long frame: no burst
+                    n = time.ticks_add(now, self.repeat_rate)
+                nxt[i] = n
+        self._repeat = rep
+
+    def pressed(self, b):
+        return bool(self._state >> b & 1)
+
+    def just_pressed(self, b):
+        return bool((self._state & ~self._prev) >> b & 1)
+
+    def just_released(self, b):
+        return bool((self._prev & ~self._state) >> b & 1)
+
+    def held_ms(self, b):
+        if self._state >> b & 1:
+            return time.ticks_diff(self._now, self._t_press[b])
+        return 0
+
+    def repeat(self, b):
+        """True on the frame of a push, then every repeat_rate ms after repeat_delay."""
+        return bool(self._repeat >> b & 1)
+
+    def set_repeat(self, delay_ms, rate_ms):
+        self.repeat_delay = delay_ms
+        self.repeat_rate = rate_ms
+
+    def direction(self):
+        """LEFT, RIGHT, UP, DOWN while the stick is pushed, else None."""
+        d = self._dir
+        if d >= 0 and self._state >> d & 1:
+            return d
+        return None
+
+    def any_activity(self):
+        """Anything held, pressed or let go this frame (suspended inputs too)."""
+        return self._activity
+
+    def any_pressed(self):
+        return self._state != 0
+
+    def suspend_until_release(self):
+        """Ignore everything held now until it is let go, and report nothing
+        for this frame: e.g. the press that wakes the screen is not a move."""
+        self._mask = self._down
+        self._state = 0
+        self._prev = 0
+        self._repeat = 0

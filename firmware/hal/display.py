@@ -1,0 +1,257 @@
+# SSD1306 display with partial refresh.
+#
+# lib/ssd1306.py (micropython-lib) initialises the panel and sends commands.
+# Its show() always sends the whole 1024-byte buffer: ~23 ms at 400 kHz. Here
+# flush() compares the framebuffer with a shadow of what the panel's GDDRAM
+# holds and sends only the changed columns of the changed pages through the
+# controller's column/page window (commands 0x21/0x22): one 16x16 tile is ~2 ms.
+from micropython import const
+import framebuf
+
+_CTRL_CMD = const(0x00)    # control byte: Co=0, D/C#=0 -> a stream of commands
+_SET_COL_ADDR = const(0x21)
+_SET_PAGE_ADDR = const(0x22)
+_CHUNK = const(16)         # coarse compare unit, in columns
+# Bus bytes that one window costs besides its pixels: the command transaction
+# (address, control, 6 command bytes) and the data transaction's address and
+# control byte. Used to decide whether neighbouring pages share one window.
+_WINDOW_COST = const(10)
+_UNCHANGED = const(255)
+
+
+def _make_i2c(board):
+    from machine import Pin
+    scl = Pin(board.I2C_SCL)
+    sda = Pin(board.I2C_SDA)
+    if board.I2C_ID is None:
+        from machine import SoftI2C
+        return SoftI2C(scl=scl, sda=sda, freq=board.I2C_FREQ)
+    from machine import I2C
+    return I2C(board.I2C_ID, scl=scl, sda=sda, freq=board.I2C_FREQ)
+
+
+class Display:
+    def __init__(self, board, i2c=None):
+        w = board.DISPLAY_WIDTH
+        h = board.DISPLAY_HEIGHT
+        self.width = w
+        self.height = h
+        self.pages = h // 8
+        self._levels = getattr(board, "DISPLAY_CONTRAST", (1, 12, 48, 128, 255))
+        self.level = len(self._levels) - 1
+        self.inverted = False
+        self.asleep = False
+        self.present = False
+        self.error = None          # short text when the panel is missing/lost
+        self._addr = board.DISPLAY_ADDR
+        self._col0 = 32 if w == 64 else 0   # 64-wide panels start at column 32
+        self._i2c = i2c
+        self._dev = None
+        self._board = board
+        buf = None
+        try:
+            self._open()
+            buf = self._dev.buffer
+        except OSError:
+            # Nothing answers at the address (ENODEV) or the bus hangs
+            # (ETIMEDOUT): run headless; drawing still works on the buffer.
+            self._dev = None
+            self.error = "no display"
+        if buf is None:
+            buf = bytearray(w * self.pages)
+        self.buffer = buf
+        self.fb = framebuf.FrameBuffer(buf, w, h, framebuf.MONO_VLSB)
+        # What the panel's GDDRAM holds now. The driver's init cleared both.
+        self._shadow = bytearray(buf)
+        mv = memoryview(buf)
+        smv = memoryview(self._shadow)
+        # Views made once: comparing two memoryviews is a C memcmp and makes
+        # no garbage, where buf[a:b] == shadow[a:b] would copy both slices.
+        self._rows = [mv[p * w:(p + 1) * w] for p in range(self.pages)]
+        self._srows = [smv[p * w:(p + 1) * w] for p in range(self.pages)]
+        n = len(buf)
+        self._chunks = [mv[i:i + _CHUNK] for i in range(0, n, _CHUNK)]
+        self._schunks = [smv[i:i + _CHUNK] for i in range(0, n, _CHUNK)]
+        self._spans = bytearray(2 * self.pages)   # first, last changed column
+        self._cmd = bytearray((_CTRL_CMD, _SET_COL_ADDR, 0, 0, _SET_PAGE_ADDR, 0, 0))
+        # writevto vectors: control byte 0x40 (data) then one view per page
+        self._vecs = [[b"\x40"] + [None] * k for k in range(1, self.pages + 1)]
+        self.fill = self.fb.fill
+        self.pixel = self.fb.pixel
+        self.hline = self.fb.hline
+        self.vline = self.fb.vline
+        self.line = self.fb.line
+        self.rect = self.fb.rect
+        self.fill_rect = self.fb.fill_rect
+        self.text = self.fb.text
+        self.scroll = self.fb.scroll
+        self.blit = self.fb.blit
+        if hasattr(self.fb, "ellipse"):
+            self.ellipse = self.fb.ellipse
+        if hasattr(self.fb, "poly"):
+            self.poly = self.fb.poly
+
+    def _open(self):
+        from ssd1306 import SSD1306_I2C
+        if self._i2c is None:
+            self._i2c = _make_i2c(self._board)
+        self._dev = SSD1306_I2C(self.width, self.height, self._i2c, self._addr)
+        self.present = True
+        self.error = None
+
+    def _lost(self):
+        self.present = False
+        self.error = "display lost"
+
+    def flush(self):
+        """Send what changed since the last flush. Returns the pixel bytes sent."""
+        if not self.present or self.asleep:
+            return 0
+        w = self.width
+        rows = self._rows
+        srows = self._srows
+        chunks = self._chunks
+        schunks = self._schunks
+        buf = self.buffer
+        sh = self._shadow
+        spans = self._spans
+        per_page = w // _CHUNK
+        changed = False
+        for p in range(self.pages):
+            if rows[p] == srows[p]:
+                spans[2 * p] = _UNCHANGED
+                continue
+            changed = True
+            # narrow to the changed columns: whole 16-byte chunks first (C
+            # compares), then at most 15 single bytes at each end
+            i = p * per_page
+            while chunks[i] == schunks[i]:
+                i += 1
+            j = (p + 1) * per_page - 1
+            while chunks[j] == schunks[j]:
+                j -= 1
+            a = i * _CHUNK
+            while buf[a] == sh[a]:
+                a += 1
+            b = j * _CHUNK + _CHUNK - 1
+            while buf[b] == sh[b]:
+                b -= 1
+            spans[2 * p] = a - p * w
+            spans[2 * p + 1] = b - p * w
+        if not changed:
+            return 0
+        sent = 0
+        p0 = -1
+        c0 = c1 = 0
+        try:
+            for p in range(self.pages + 1):
+                if p < self.pages and spans[2 * p] != _UNCHANGED:
+                    a = spans[2 * p]
+                    b = spans[2 * p + 1]
+                    if p0 < 0:
+                        p0, c0, c1 = p, a, b
+                        continue
+                    # share one window with the pages above when the extra
+                    # columns cost fewer bytes than another window
+                    n = p - p0
+                    lo = a if a < c0 else c0
+                    hi = b if b > c1 else c1
+                    if (hi - lo + 1) * (n + 1) <= (c1 - c0 + 1) * n + _WINDOW_COST + b - a + 1:
+                        c0, c1 = lo, hi
+                        continue
+                    sent += self._send(p0, p - 1, c0, c1)
+                    p0, c0, c1 = p, a, b
+                elif p0 >= 0:
+                    sent += self._send(p0, p - 1, c0, c1)
+                    p0 = -1
+        except OSError:
+            self._lost()
+            return sent
+        sh[:] = buf
+        return sent
+
+    def _send(self, p0, p1, c0, c1):
+        cmd = self._cmd
+        cmd[2] = c0 + self._col0
+        cmd[3] = c1 + self._col0
+        cmd[5] = p0
+        cmd[6] = p1
+        self._i2c.writeto(self._addr, cmd)
+        vec = self._vecs[p1 - p0]
+        rows = self._rows
+        full = c0 == 0 and c1 == self.width - 1
+        for k in range(p1 - p0 + 1):
+            # the window wraps from c1 back to c0 on the next page, so the
+            # rows of the rectangle go out back to back in one transaction
+            vec[k + 1] = rows[p0 + k] if full else rows[p0 + k][c0:c1 + 1]
+        self._i2c.writevto(self._addr, vec)
+        return (c1 - c0 + 1) * (p1 - p0 + 1)
+
+    def invalidate(self):
+        """Forget what the panel shows: the next flush sends the whole frame."""
+        buf = self.buffer
+        sh = self._shadow
+        for i in range(len(buf)):
+            sh[i] = buf[i] ^ 0xFF
+
+    def _command(self, fn, arg=None):
+        if not self.present:
+            return False
+        try:
+            if arg is None:
+                fn()
+            else:
+                fn(arg)
+            return True
+        except OSError:
+            self._lost()
+            return False
+
+    def brightness(self, level):
+        """Brightness level 0 (dimmest) .. 4 (brightest)."""
+        levels = self._levels
+        level = 0 if level < 0 else (len(levels) - 1 if level >= len(levels) else level)
+        self.level = level
+        if self._dev:
+            self._command(self._dev.contrast, levels[level])
+
+    def contrast(self, value):
+        """Raw SSD1306 contrast 0..255."""
+        if self._dev:
+            self._command(self._dev.contrast, value & 0xFF)
+
+    def invert(self, on):
+        self.inverted = bool(on)
+        if self._dev:
+            self._command(self._dev.invert, 1 if on else 0)
+
+    def sleep(self):
+        """Panel off (GDDRAM is kept); flush sends nothing until wake()."""
+        self.asleep = True
+        if self._dev:
+            self._command(self._dev.poweroff)
+
+    def wake(self):
+        self.asleep = False
+        if self._dev:
+            self._command(self._dev.poweron)
+        self.flush()
+
+    def probe(self):
+        """Try again to reach a panel that was missing. True when present."""
+        if self.present:
+            return True
+        try:
+            self._open()
+        except OSError:
+            self.present = False
+            self.error = "no display"
+            return False
+        # the driver drew into a buffer of its own; ours is the one on screen
+        # from now on (the driver is only used for commands)
+        self._dev.buffer = self.buffer
+        self.invalidate()
+        self._command(self._dev.contrast, self._levels[self.level])
+        self._command(self._dev.invert, 1 if self.inverted else 0)
+        self.flush()
+        return self.present

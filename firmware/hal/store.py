@@ -1,0 +1,161 @@
+# Settings, records and saved games as small JSON files.
+#
+# A save writes name.tmp, closes it, then renames it over name.json: littlefs
+# renames atomically, so a power cut leaves the old file or the new one, never
+# half of one. A file that cannot be read or parsed is renamed to name.bad (kept
+# for a look later, never overwritten by the next save) and the defaults are
+# used. A save that fails (full flash: ENOSPC) returns False and leaves a short
+# message in .error for the screen; the game goes on. Saving the same text as
+# last time writes nothing (flash wears, and writes take tens of ms).
+import json
+
+_ENOENT = 2
+_EIO = 5
+_EEXIST = 17
+_ENOSPC = 28
+
+
+class OsFs:
+    """The filesystem calls Store makes; tests pass a stand-in that fails."""
+
+    def __init__(self):
+        import os
+        self._os = os
+
+    def open(self, path, mode):
+        return open(path, mode)
+
+    def rename(self, old, new):
+        self._os.rename(old, new)
+
+    def remove(self, path):
+        self._os.remove(path)
+
+    def mkdir(self, path):
+        self._os.mkdir(path)
+
+
+def _errno(e):
+    return e.args[0] if e.args else 0
+
+
+def _message(e):
+    n = _errno(e)
+    if n == _ENOSPC:
+        return "Flash full"
+    if n == _EIO:
+        return "Flash error"
+    return "Save failed (%d)" % n if isinstance(n, int) else "Save failed"
+
+
+def _copy(value):
+    # a fresh copy of the defaults, so changing what load() returned never
+    # changes the caller's defaults
+    if isinstance(value, dict) or isinstance(value, list):
+        return json.loads(json.dumps(value))
+    return value
+
+
+class Store:
+    def __init__(self, root="/data", fs=None):
+        self.fs = fs if fs is not None else OsFs()
+        self.root = root.rstrip("/") if root != "/" else ""
+        self.error = None         # short text for the screen after a failed save
+        self.bad = []             # names whose files were kept aside this run
+        self._saved = {}          # name -> the text the file holds
+        try:
+            self.fs.mkdir(root)
+        except OSError:
+            pass                  # exists already (or cannot be made: saves say so)
+
+    def path(self, name):
+        return self.root + "/" + name + ".json"
+
+    def load(self, name, default):
+        """The saved value, or a copy of default if there is none or it is broken.
+        For a dict default, keys missing from the file come from the default."""
+        path = self.path(name)
+        self._discard(path + ".tmp")    # left by a power cut before the rename
+        text = None
+        try:
+            f = self.fs.open(path, "r")
+            try:
+                text = f.read()
+            finally:
+                f.close()
+        except OSError as e:
+            if _errno(e) == _ENOENT:
+                self._saved.pop(name, None)
+                return _copy(default)
+            self._keep_aside(name, path)     # there but unreadable
+            return _copy(default)
+        except Exception:
+            self._keep_aside(name, path)     # e.g. not text at all
+            return _copy(default)
+        try:
+            if not text.strip():
+                raise ValueError("empty")
+            value = json.loads(text)
+            if isinstance(default, dict) != isinstance(value, dict) or (
+                    isinstance(default, list) != isinstance(value, list)):
+                raise ValueError("wrong shape")
+        except Exception:
+            self._keep_aside(name, path)
+            return _copy(default)
+        self._saved[name] = text
+        if isinstance(default, dict):
+            for key in default:
+                if key not in value:
+                    value[key] = _copy(default[key])
+        return value
+
+    def save(self, name, data):
+        """Write data atomically. True when the file holds it (or already did)."""
+        text = json.dumps(data)
+        if self._saved.get(name) == text:
+            return True
+        path = self.path(name)
+        tmp = path + ".tmp"
+        try:
+            f = self.fs.open(tmp, "w")
+            try:
+                f.write(text)
+            finally:
+                f.close()
+            self._replace(tmp, path)
+        except OSError as e:
+            self.error = _message(e)
+            self._discard(tmp)
+            return False
+        self._saved[name] = text
+        self.error = None
+        return True
+
+    def _replace(self, tmp, path):
+        try:
+            self.fs.rename(tmp, path)
+        except OSError as e:
+            # FAT refuses to rename over a file (littlefs does it atomically);
+            # there the old file must go first
+            if _errno(e) != _EEXIST:
+                raise
+            self.fs.remove(path)
+            self.fs.rename(tmp, path)
+
+    def _discard(self, path):
+        try:
+            self.fs.remove(path)
+        except OSError:
+            pass
+
+    def _keep_aside(self, name, path):
+        self._saved.pop(name, None)
+        if name not in self.bad:
+            self.bad.append(name)
+        bad = self.root + "/" + name + ".bad"
+        try:
+            self._replace(path, bad)
+        except OSError:
+            # cannot even rename it: the next save overwrites it, which is
+            # still better than a game that will not start
+            pass
