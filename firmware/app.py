@@ -1,0 +1,207 @@
+"""The app loop: frame pacing, screen switching, idle dimming and sleep, and the
+crash screen. main() is what main.py calls at power-on."""
+import gc
+import sys
+import time
+
+from firmware import catalog, crashlog
+from firmware.screens.base import BACK
+from firmware.settings import DIM_AFTER_S, Settings
+from firmware.records import Records
+from firmware.hal.controls import B
+
+SAFE_BOOT_BUTTON = B     # hold B while powering on: the app stays out of the way
+TOAST_MS = 2000          # how long a "not saved" note stays on screen
+
+
+class App:
+    def __init__(self, hal):
+        self.hal = hal
+        self.settings = Settings(hal.store)
+        self.settings.apply(hal)
+        self.records = Records(hal.store)
+        self.screen = None
+        self.entry = None          # the catalog entry of the game on screen
+        self.loaded = None         # sys.modules names before the current screen's import
+        self.menu_cursor = 0
+        self.idle_since = hal.clock.now()
+        self.dimmed = False
+        self.asleep = False
+        self.toast = None          # (text, shown at ms)
+
+    # ---- screens -------------------------------------------------------------
+    def start(self, screen=None):
+        if screen is None:
+            from firmware.screens.splash import Splash
+            screen = Splash(self)
+        self.screen = screen
+
+    def menu(self):
+        from firmware.screens.menu import Menu
+        return Menu(self, cursor=self.menu_cursor)
+
+    def resumable(self):
+        """The catalog entry of the last game left in progress, or None."""
+        session = self.hal.store.load("session", {})
+        if not isinstance(session, dict):
+            return None
+        entry = catalog.find(session.get("last"))
+        if entry is None or entry.save is None:
+            return None
+        return entry if self.hal.store.load(entry.save, None) else None
+
+    def launch(self, entry):
+        """Import a game only now, so the menu never holds every game in the heap."""
+        module = self._import(entry.module)
+        screen = module.Game(self, save=entry.save, **entry.options)
+        self.entry = entry
+        self.hal.store.save("session", {"last": entry.title})
+        return screen
+
+    def open(self, module_name, class_name):
+        """A system screen (Records, Settings, About), imported on demand too."""
+        return getattr(self._import(module_name), class_name)(self)
+
+    def _import(self, name):
+        gc.collect()
+        if self.loaded is None:
+            self.loaded = set(sys.modules)
+        __import__(name)
+        return sys.modules[name]
+
+    def _release(self):
+        """Forget every module imported for the screen we leave, then collect."""
+        if self.loaded is not None:
+            for name in [n for n in sys.modules if n not in self.loaded]:
+                del sys.modules[name]
+                parent, _, child = name.rpartition(".")
+                if parent in sys.modules and hasattr(sys.modules[parent], child):
+                    delattr(sys.modules[parent], child)
+            self.loaded = None
+        gc.collect()
+
+    def switch(self, target):
+        """Leave the current screen for target: BACK (the menu) or a Screen."""
+        old = self.screen
+        if old is not None and old is not target:
+            old.suspend()
+        if target == BACK:
+            self.screen = None   # drop our reference before the modules go
+            old = None
+            self.entry = None
+            self._release()
+            target = self.menu()
+        self.screen = target
+        self.hal.display.invert(False)
+
+    def crash(self, error):
+        """A screen raised: log it, show it, and get back to a working menu."""
+        from firmware.screens.error import ErrorScreen
+        now = self.hal.clock.now()
+        try:
+            sys.print_exception(error)  # type: ignore[attr-defined]  # to the REPL
+        except AttributeError:
+            pass
+        logged = crashlog.append(self.hal.store.root, error, now)
+        self.screen = None
+        self.entry = None
+        self._release()
+        self.hal.display.invert(False)
+        self.hal.sound.sfx("error")
+        self.screen = ErrorScreen(self, error=error, logged=logged)
+        self.screen.redraw()
+
+    # ---- the loop --------------------------------------------------------------
+    def step(self):
+        hal = self.hal
+        now = hal.clock.now()
+        hal.controls.update(now)
+        hal.sound.update(now)
+        if not self._awake(now):
+            hal.clock.wait_frame()   # asleep: only the controls are watched
+            return
+        try:
+            target = self.screen.update(now)
+            if target is not None:
+                self.switch(target)
+            self.screen.draw(hal.display)
+        except Exception as error:   # never BaseException: Ctrl-C must stop us
+            self.crash(error)
+            self.screen.draw(hal.display)
+        self._show_store_error(now)
+        hal.display.flush()
+        hal.clock.wait_frame()
+
+    def _awake(self, now):
+        """Dim, then sleep the panel when idle; wake on input without passing it on."""
+        hal = self.hal
+        if hal.controls.any_activity():
+            self.idle_since = now
+            if self.dimmed or self.asleep:
+                if self.asleep:
+                    hal.display.wake()
+                hal.display.brightness(self.settings["brightness"])
+                self.dimmed = self.asleep = False
+                hal.controls.suspend_until_release()
+            return True
+        if self.asleep:
+            return False
+        idle = time.ticks_diff(now, self.idle_since)
+        if idle >= self.settings["saver_s"] * 1000:
+            self.screen.suspend()   # unsaved state is saved before the panel sleeps
+            hal.display.sleep()
+            self.asleep = True
+            return False
+        if not self.dimmed and idle >= DIM_AFTER_S * 1000:
+            hal.display.brightness(0)
+            self.dimmed = True
+        return True
+
+    def _show_store_error(self, now):
+        """The flash refused a write: the game goes on, and the player is told."""
+        store = self.hal.store
+        if store.error:
+            self.toast = (store.error, now)
+            store.error = None
+        if self.toast is None:
+            return
+        text, since = self.toast
+        fb = self.hal.display.fb
+        if time.ticks_diff(now, since) < TOAST_MS:
+            fb.fill_rect(0, 54, 128, 10, 0)
+            fb.rect(0, 54, 128, 10, 1)
+            fb.text(text[:15], 4, 55, 1)
+        else:
+            self.toast = None
+            self.screen.redraw()   # repaint what the note covered
+
+    def run(self):
+        if self.screen is None:
+            self.start()
+        while True:
+            self.step()
+
+
+def safe_boot(hal):
+    """True (after a note on the panel) when the safe-boot button is held."""
+    if not hal.controls.pressed(SAFE_BOOT_BUTTON):
+        return False
+    fb = hal.display.fb
+    fb.fill(0)
+    fb.text("Safe boot", 28, 16, 1)
+    fb.text("App skipped,", 16, 32, 1)
+    fb.text("REPL is free", 16, 44, 1)
+    hal.display.flush()
+    return True
+
+
+def main(board=None, store_root=None):
+    if board is None:
+        from firmware import board
+    from firmware.hal import Hal
+    hal = Hal(board, store_root)
+    hal.controls.update(hal.clock.now())
+    if safe_boot(hal):
+        return None
+    app = App(hal)   # headless (no panel) it runs on: the HAL has sounded the fault
+    app.run()

@@ -1,0 +1,33 @@
+"""Tracebacks of crashes, appended to a log file on the board, bounded in size."""
+import os
+import sys
+
+LIMIT = 4096  # bytes; past it the log moves to <name>.old (one generation kept)
+
+
+def format_exception(exc):
+    try:
+        import io
+        buf = io.StringIO()
+        sys.print_exception(exc, buf)  # type: ignore[attr-defined]  # MicroPython
+        return buf.getvalue()
+    except AttributeError:  # CPython (the emulated board)
+        import traceback
+        return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+
+
+def append(root, exc, when_ms=0):
+    """Add exc's traceback to root/crash.log; False if the flash refused."""
+    path = root + "/crash.log"
+    try:
+        try:
+            if os.stat(path)[6] > LIMIT:
+                os.rename(path, path + ".old")  # replaces an older .old on littlefs
+        except OSError:
+            pass  # no log yet
+        with open(path, "a") as f:
+            f.write("--- crash at %d ms\n" % when_ms)
+            f.write(format_exception(exc))
+        return True
+    except OSError:
+        return False

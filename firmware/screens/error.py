@@ -1,0 +1,33 @@
+"""Shown when a screen raised: the exception's type and message, then back to
+the menu. The traceback is in the crash log on the board (/data/crash.log)."""
+from firmware.hal.controls import A, B
+from firmware.screens.base import Screen, BACK
+from firmware.ui import draw
+
+
+class ErrorScreen(Screen):
+    def __init__(self, app, error=None, logged=True, **options):
+        Screen.__init__(self, app, **options)
+        name = type(error).__name__ if error is not None else "Error"
+        self.lines = draw.wrap(str(error) if error is not None else "", max_lines=4)
+        self.title = name
+        self.logged = logged
+        self.dirty = True
+
+    def update(self, now_ms):
+        c = self.hal.controls
+        if c.just_pressed(A) or c.just_pressed(B):
+            return BACK
+        return None
+
+    def draw(self, display):
+        if not self.dirty:
+            return
+        self.dirty = False
+        fb = display.fb
+        fb.fill(0)
+        draw.title_bar(fb, "Oops: " + self.title)
+        for i, line in enumerate(self.lines):
+            fb.text(line, 0, 11 + i * 9, 1)
+        fb.text("log saved" if self.logged else "log not saved", 0, 47, 1)
+        fb.text("A: back to menu", 0, 56, 1)

@@ -1,0 +1,74 @@
+"""Article 000's "You Win" / "You Lost": big text scrolls in, the panel flashes
+inverted a few times, then the text stays with a line or two of details."""
+from firmware.ui import draw
+
+SCROLL_MS = 800   # time for the title to travel in from the right edge
+FLASHES = 3       # inverted flashes after it arrives
+FLASH_MS = 180    # each half-period of a flash
+
+
+class Banner:
+    def __init__(self, display, title, details=(), now_ms=0):
+        self.display = display
+        self.title = title
+        self.details = details
+        self.start = now_ms
+        self.elapsed = 0
+        self.inverted = False
+
+    def update(self, now_ms):
+        """Advance the animation; True once it has finished."""
+        import time
+        self.elapsed = time.ticks_diff(now_ms, self.start)
+        flash_phase = self.elapsed - SCROLL_MS
+        invert = 0 <= flash_phase < FLASHES * 2 * FLASH_MS and (flash_phase // FLASH_MS) % 2 == 0
+        if invert != self.inverted:
+            self.inverted = invert
+            self.display.invert(invert)
+        return self.finished()
+
+    def finished(self):
+        return self.elapsed >= SCROLL_MS + FLASHES * 2 * FLASH_MS
+
+    def skip(self):
+        """Jump to the end state (the player pressed a button)."""
+        self.elapsed = SCROLL_MS + FLASHES * 2 * FLASH_MS
+        if self.inverted:
+            self.inverted = False
+            self.display.invert(False)
+
+    def draw(self, fb):
+        fb.fill(0)
+        # The title is drawn twice the font's size by scaling each pixel of its
+        # glyphs into a 2x2 block, so "You Win" reads from arm's length.
+        width = len(self.title) * 16
+        x_final = (draw.WIDTH - width) // 2
+        if self.elapsed < SCROLL_MS:
+            x = draw.WIDTH - (draw.WIDTH - x_final) * self.elapsed // SCROLL_MS
+        else:
+            x = x_final
+        big_text(fb, self.title, x, 8)
+        y = 34
+        for line in self.details:
+            draw.centred(fb, line, y)
+            y += 10
+
+
+_glyph = None
+
+
+def big_text(fb, text, x, y, colour=1):
+    """Text at twice the 8x8 font's size (each glyph rendered once, then scaled)."""
+    global _glyph
+    import framebuf
+    if _glyph is None:
+        _glyph = framebuf.FrameBuffer(bytearray(8), 8, 8, framebuf.MONO_VLSB)
+    for ch in text:
+        if x > -16 and x < draw.WIDTH:
+            _glyph.fill(0)
+            _glyph.text(ch, 0, 0, 1)
+            for gy in range(8):
+                for gx in range(8):
+                    if _glyph.pixel(gx, gy):
+                        fb.fill_rect(x + 2 * gx, y + 2 * gy, 2, 2, colour)
+        x += 16

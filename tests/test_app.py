@@ -1,0 +1,290 @@
+"""The launcher on the emulated board: boot, menu, settings, records, resilience."""
+import os
+import re
+import sys
+import types
+
+import pytest
+
+from firmware import app as app_module
+from firmware import board as ml4m
+from firmware import catalog
+from firmware.hal import Hal
+from firmware.screens.base import BACK, Screen
+from tests.panel import shows
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FRAME_MS = 1000 // ml4m.FPS
+
+
+def boot(board, store_dir):
+    """Power on: a HAL on the board and the app at its splash screen."""
+    hal = Hal(ml4m, str(store_dir))
+    arcade = app_module.App(hal)
+    arcade.start()
+    return arcade
+
+
+def frames(arcade, n=1):
+    for _ in range(n):
+        arcade.step()
+
+
+def wait(arcade, ms):
+    frames(arcade, max(1, ms // FRAME_MS))
+
+
+def tap(board, arcade, button):
+    """Press for a few frames and let go, the way a thumb does."""
+    board.press(button)
+    frames(arcade, 3)
+    board.release(button)
+    frames(arcade, 3)
+
+
+def nudge(board, arcade, direction):
+    board.push(direction)
+    frames(arcade, 2)
+    board.center()
+    frames(arcade, 3)
+
+
+def to_menu(board, arcade):
+    wait(arcade, 1700)  # the splash shows for 1.5 s
+    assert type(arcade.screen).__name__ == "Menu"
+
+
+def choose(board, arcade, label):
+    """Move the menu cursor to label and press A."""
+    menu = arcade.screen
+    labels = [item[0] for item in menu.items]
+    target = labels.index(label)
+    while menu.cursor != target:
+        nudge(board, arcade, "down")
+    tap(board, arcade, "A")
+
+
+def test_boots_to_the_menu(board, store_dir):
+    arcade = boot(board, store_dir)
+    frames(arcade, 2)
+    assert shows(board.panel, "ARCADE")           # the splash
+    to_menu(board, arcade)
+    for label in ("ML4M Arcade", "15-Puzzle", "8-Puzzle", "2048", "Reversi", "Records"):
+        assert shows(board.panel, label), label
+
+
+def test_any_button_skips_the_splash(board, store_dir):
+    arcade = boot(board, store_dir)
+    frames(arcade, 2)
+    tap(board, arcade, "C")
+    assert type(arcade.screen).__name__ == "Menu"
+
+
+def test_menu_moves_with_auto_repeat(board, store_dir):
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    board.push("down")
+    wait(arcade, 700)   # first repeat after the delay, then at the repeat rate
+    board.center()
+    frames(arcade, 2)
+    assert arcade.screen.cursor >= 3
+
+
+@pytest.mark.parametrize("label,screen", [("Records", "Records"), ("Settings", "SettingsScreen"),
+                                          ("About", "About")])
+def test_system_entries_open_and_come_back(board, store_dir, label, screen):
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    choose(board, arcade, label)
+    assert type(arcade.screen).__name__ == screen
+    assert shows(board.panel, label)
+    tap(board, arcade, "B")
+    assert type(arcade.screen).__name__ == "Menu"
+
+
+def _installed(entry):
+    try:
+        __import__(entry.module)
+    except ImportError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("title", [e.title for e in catalog.GAMES])
+def test_every_game_opens_comes_back_and_is_released(board, store_dir, title):
+    entry = catalog.find(title)
+    if not _installed(entry):
+        pytest.skip("%s is not written yet" % entry.module)
+    sys.modules.pop(entry.module, None)
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    choose(board, arcade, title)
+    assert type(arcade.screen).__name__ == "Game"
+    assert entry.module in sys.modules
+    wait(arcade, 300)
+    tap(board, arcade, "B")
+    wait(arcade, 200)
+    assert type(arcade.screen).__name__ == "Menu"
+    assert entry.module not in sys.modules    # released, so its heap is free again
+
+
+def test_settings_are_saved_applied_and_survive_a_reboot(board, store_dir):
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    choose(board, arcade, "Settings")
+    assert arcade.settings["sound"] is True
+    tap(board, arcade, "A")                    # Sound: on -> off
+    assert arcade.hal.sound.muted
+    nudge(board, arcade, "down")
+    nudge(board, arcade, "down")               # Brightness
+    nudge(board, arcade, "left")
+    level = arcade.settings["brightness"]
+    assert board.panel.contrast == ml4m.DISPLAY_CONTRAST[level]
+
+    rebooted = boot(board, store_dir)          # a new HAL on the same flash
+    assert rebooted.settings["sound"] is False
+    assert rebooted.hal.sound.muted
+    assert rebooted.settings["brightness"] == level
+
+
+def test_reset_records_asks_first(board, store_dir):
+    arcade = boot(board, store_dir)
+    arcade.records.best("2048", "best score", 1234, lower_is_better=False)
+    to_menu(board, arcade)
+    choose(board, arcade, "Settings")
+    for _ in range(len(__import__("firmware.screens.settings", None, None, ["ITEMS"]).ITEMS) - 1):
+        nudge(board, arcade, "down")           # the last item: Reset records
+    tap(board, arcade, "A")
+    assert shows(board.panel, "Reset records?")
+    tap(board, arcade, "B")                    # no
+    assert arcade.records.get("2048") == {"best score": 1234}
+    tap(board, arcade, "A")
+    tap(board, arcade, "A")                    # yes
+    assert arcade.records.data == {}
+
+
+def test_records_screen_lists_what_games_saved(board, store_dir):
+    arcade = boot(board, store_dir)
+    arcade.records.best("8-Puzzle", "fewest moves", 24)
+    arcade.records.best("8-Puzzle", "fastest time", 75)
+    to_menu(board, arcade)
+    choose(board, arcade, "Records")
+    assert shows(board.panel, "8-Puzzle")
+    assert shows(board.panel, "1:15")
+
+
+class Exploding(Screen):
+    def update(self, now_ms):
+        raise ValueError("the dog ate the tiles")
+
+
+def test_a_game_that_raises_reaches_the_error_screen_and_the_log(board, store_dir):
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    arcade.switch(Exploding(arcade))
+    frames(arcade, 2)
+    assert type(arcade.screen).__name__ == "ErrorScreen"
+    assert shows(board.panel, "Oops: ValueError")
+    assert shows(board.panel, "the dog ate the")
+    log = (store_dir / "crash.log").read_text()
+    assert "the dog ate the tiles" in log and "Traceback" in log
+    tap(board, arcade, "A")
+    assert type(arcade.screen).__name__ == "Menu"   # no reboot loop, a working menu
+
+
+def test_the_crash_log_stays_bounded(board, store_dir):
+    from firmware import crashlog
+    for i in range(200):
+        crashlog.append(str(store_dir), ValueError("x" * 100), i)
+    assert os.path.getsize(store_dir / "crash.log") <= crashlog.LIMIT + 1000
+    assert os.path.exists(store_dir / "crash.log.old")
+
+
+class Counter(Screen):
+    """Counts the moves it is given, so a test can see stray input."""
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.moves = 0
+        self.saved = 0
+
+    def update(self, now_ms):
+        from firmware.hal.controls import A, RIGHT
+        if self.hal.controls.just_pressed(A) or self.hal.controls.repeat(RIGHT):
+            self.moves += 1
+        return None
+
+    def suspend(self):
+        self.saved += 1
+
+
+def test_screen_saver_dims_sleeps_and_wakes_without_a_stray_move(board, store_dir):
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    counter = Counter(arcade)
+    arcade.switch(counter)
+    bright = board.panel.contrast
+    wait(arcade, 31000)
+    assert board.panel.contrast < bright and board.panel.on    # dimmed
+    wait(arcade, 120000 - 31000 + 500)
+    assert not board.panel.on                                 # asleep
+    assert counter.saved >= 1                                 # saved before sleeping
+    tap(board, arcade, "A")
+    assert board.panel.on and board.panel.contrast == bright
+    assert counter.moves == 0                                 # the wake-up press was not a move
+    tap(board, arcade, "A")
+    assert counter.moves == 1
+
+
+def test_safe_boot_skips_the_app(board, store_dir):
+    board.press("B")
+    result = board.run(lambda: app_module.main(ml4m, str(store_dir)), 2000)
+    assert result is None                  # main() returned: the REPL is free
+    assert shows(board.panel, "Safe boot")
+
+
+def test_ctrl_c_gets_through_the_app(board, store_dir):
+    # The board delivers Ctrl-C as a KeyboardInterrupt inside whatever the app is
+    # doing (here: the frame sleep). The app catches Exception only, so it escapes.
+    def interrupt():
+        raise KeyboardInterrupt
+    board.after(3000, interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        board.run(lambda: app_module.main(ml4m, str(store_dir)), 5000)
+
+
+def test_a_full_flash_is_reported_on_screen_and_the_game_goes_on(board, store_dir):
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    arcade.hal.store.error = "Flash full"
+    frames(arcade, 2)
+    assert shows(board.panel, "Flash full")
+    wait(arcade, 2500)
+    assert not shows(board.panel, "Flash full")
+    assert type(arcade.screen).__name__ == "Menu"
+
+
+def readme_example():
+    text = open(os.path.join(ROOT, "README.md")).read()
+    block = text.split("<!-- example-game -->", 1)[1]
+    code = re.search(r"```python\n(.*?)```", block, re.S).group(1)
+    entry_line = re.findall(r"```python\n(\s*Entry\(.*?\),)\n```", block, re.S)[0]
+    return code, entry_line
+
+
+def test_the_readme_example_game_works(board, store_dir, monkeypatch):
+    code, entry_line = readme_example()
+    module = types.ModuleType("firmware.screens.dot")
+    exec(compile(code, "README.md:dot.py", "exec"), module.__dict__)
+    monkeypatch.setitem(sys.modules, "firmware.screens.dot", module)
+    entry = eval(entry_line.strip().rstrip(","), {"Entry": catalog.Entry})
+    monkeypatch.setattr(catalog, "GAMES", catalog.GAMES + (entry,))
+
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    choose(board, arcade, "Dot")
+    assert type(arcade.screen).__name__ == "Game"
+    assert board.panel.pixel(64, 32) == 1
+    nudge(board, arcade, "right")
+    assert board.panel.pixel(65, 32) == 1 and board.panel.pixel(63, 32) == 0
+    tap(board, arcade, "B")
+    assert type(arcade.screen).__name__ == "Menu"
