@@ -48,7 +48,8 @@ class App:
         entry = catalog.find(session.get("last"))
         if entry is None or entry.save is None:
             return None
-        return entry if self.hal.store.load(entry.save, None) else None
+        # a game saves {} when nothing is in progress (over, or never started)
+        return entry if self.hal.store.load(entry.save, {}) else None
 
     def launch(self, entry):
         """Import a game only now, so the menu never holds every game in the heap."""
@@ -195,7 +196,12 @@ def safe_boot(hal):
     return True
 
 
-def main(board=None, store_root=None):
+# Saves live in "data", relative to the current folder: that is /data on the
+# board (MicroPython starts in /), and the simulator runs in a folder of its own.
+STORE_ROOT = "data"
+
+
+def main(board=None, store_root=STORE_ROOT):
     if board is None:
         from firmware import board
     from firmware.hal import Hal
