@@ -147,10 +147,19 @@ def test_adc_width_u16_and_microvolts(board):
 
 
 def test_adc_needs_a_pin_on_an_adc_channel(board):
-    with pytest.raises(ValueError):
-        ADC(39)
+    assert ADC(39, atten=ADC.ATTN_11DB).read() == 1850     # a GPIO number works too
     with pytest.raises(ValueError):
         ADC(Pin(5))
+    with pytest.raises(ValueError):
+        ADC(40)
+
+
+def test_polling_a_pin_without_sleeping_still_sees_a_scheduled_press(board):
+    button = Pin(32, Pin.IN)
+    board.at(5, lambda: board.press("A"))
+    while not button.value():
+        pass
+    assert 5 <= board.now_ms() < 6
 
 
 def test_noise_moves_readings_within_bounds(board):

@@ -66,7 +66,9 @@ class Pin:
     def value(self, x=None):
         board = self._board
         if x is None:
-            board._run_pending()
+            # Counts like a ticks read: a loop polling a pin with no sleep still
+            # lets (virtual) time pass, so scheduled presses can arrive.
+            board._poll_spin()
             return board.read_level(self.id)
         before = board.read_level(self.id)
         board.pin_state(self.id).out = 1 if x else 0
@@ -108,10 +110,12 @@ class _PinIRQ:
 
 
 def _pin_id(source):
-    # The ESP32 port takes only Pin objects here ("expecting a pin").
-    if not isinstance(source, Pin):
-        raise ValueError("expecting a pin")
-    return source.id
+    # Since v1.22 the ESP32 port takes a Pin or a GPIO number wherever a pin is due.
+    if isinstance(source, Pin):
+        return source.id
+    if isinstance(source, int) and not isinstance(source, bool) and source in _VALID_GPIO:
+        return source
+    raise ValueError("invalid pin")
 
 
 # ---- ADC ---------------------------------------------------------------------------
