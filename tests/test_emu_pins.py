@@ -80,6 +80,16 @@ def test_irq_fires_on_the_requested_edges(board):
     assert len(events) == 2
 
 
+def test_soft_irqs_beyond_the_scheduler_queue_are_dropped(board):
+    calls = []
+    Pin(32, Pin.IN).irq(calls.append, Pin.IRQ_RISING | Pin.IRQ_FALLING)
+    for _ in range(6):
+        board.press("A")
+        board.release("A")
+    time.ticks_ms()
+    assert len(calls) == 8 and board.dropped_irqs == 4
+
+
 def test_bounce_produces_every_edge_and_ends_pressed(board):
     rising, falling = [], []
     button = Pin(33, Pin.IN)

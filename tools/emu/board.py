@@ -122,6 +122,7 @@ class Board:
         self._pending = []             # micropython.schedule() / soft IRQ queue
         self._running_pending = False
         self.resets = 0
+        self.dropped_irqs = 0
 
         # Pins: what the outside world drives (None = nothing, floating) and how
         # the chip configured each GPIO.
@@ -303,8 +304,11 @@ class Board:
             return
         if hard:
             handler(pin)
-        else:
+        elif len(self._pending) < 8:
             self.schedule(handler, pin)
+        else:
+            # The port's ISR drops the callback when the scheduler queue is full.
+            self.dropped_irqs += 1
 
     # ---- buttons -------------------------------------------------------------------
     def _button_gpio(self, name):
