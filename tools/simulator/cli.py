@@ -1,0 +1,240 @@
+"""Command line of the simulator (tools/sim.py; `make sim SIMFLAGS="..."`)."""
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+import traceback
+
+from tools.simulator import render
+from tools.simulator import replay as replays
+from tools.simulator.session import ROOT, ReplayFeeder, Session, seed_randomness
+
+DESCRIPTION = """Play the ML4M Arcade firmware on an emulated board in this terminal.
+Keys: arrows or WASD = joystick; j k l u i o (or 1-6) = buttons A-F; Shift+button =
+hold it until pressed again; space = let go of everything; p = PNG screenshot;
+h = hide/show the legend; q or Ctrl-C = quit."""
+
+EPILOG = """examples:
+  tools/sim.py                                  play (saves kept in the flash folder)
+  tools/sim.py --record game.replay             play and record the inputs
+  tools/sim.py --replay game.replay             watch a recording
+  tools/sim.py --headless --replay game.replay --png final.png
+  tools/sim.py --headless --replay r --snapshots out --at 1000,2500"""
+
+
+def default_flash_dir():
+    state = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+    return os.path.join(state, "ml4m-sim", "flash")
+
+
+def parse_scale(text):
+    if text in ("auto", "0"):
+        return None
+    if text in ("braille", "0.5"):
+        return render.BRAILLE
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("use auto, braille (or 0.5), or 1..8") from None
+    if not 1 <= value <= 8:
+        raise argparse.ArgumentTypeError("use auto, braille (or 0.5), or 1..8")
+    return value
+
+
+def parse_times(text):
+    try:
+        return sorted(float(part) for part in text.split(",") if part.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError("a comma-separated list of milliseconds") from None
+
+
+def build_parser():
+    p = argparse.ArgumentParser(prog="sim.py", description=DESCRIPTION, epilog=EPILOG,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--scale", type=parse_scale, default=None, metavar="N",
+                   help="panel size: auto (default: the largest that fits), braille (64x16 "
+                        "cells, fits 80x24), or 1..8 (half blocks: 128N x 32N cells)")
+    p.add_argument("--record", metavar="FILE", help="write the session's inputs to FILE (JSON lines)")
+    p.add_argument("--replay", metavar="FILE", help="play back the inputs recorded in FILE")
+    p.add_argument("--headless", action="store_true",
+                   help="no terminal: run as fast as possible and write pictures")
+    p.add_argument("--snapshots", metavar="DIR",
+                   help="headless: write DIR/at-<ms>.png for each --at time and DIR/final.png")
+    p.add_argument("--at", type=parse_times, default=[], metavar="MS[,MS...]",
+                   help="headless: virtual times (ms) of the snapshots")
+    p.add_argument("--png", metavar="FILE", help="write the final panel to FILE as PNG")
+    p.add_argument("--dump", metavar="FILE", help="write the final panel to FILE as text art (# and .)")
+    p.add_argument("--seconds", type=float, metavar="N", help="stop after N seconds of virtual time")
+    p.add_argument("--bell", action="store_true", help="ring the terminal bell when the speaker sounds")
+    p.add_argument("--seed", type=int, help="seed of the firmware's random (default: fresh each "
+                                            "session, 0 when headless; a replay brings its own)")
+    p.add_argument("--flash", metavar="DIR",
+                   help="folder standing in for the board's flash, where the games save "
+                        "(default %s)" % default_flash_dir())
+    p.add_argument("--fresh", action="store_true", help="start from an empty flash (a temporary folder)")
+    p.add_argument("--shots", metavar="DIR", default=".", help="where the p key saves screenshots (default .)")
+    p.add_argument("--main", metavar="FILE", help="the program to run instead of the repo's main.py")
+    p.add_argument("--no-boot", action="store_true", help="do not run boot.py first")
+    p.add_argument("--scale-png", type=int, default=4, metavar="N", help="pixel size in PNG files (default 4)")
+    return p
+
+
+def main(argv=None):
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.headless and args.replay is None and args.seconds is None:
+        parser.error("--headless needs --replay FILE or --seconds N")
+    if (args.snapshots or args.at) and not args.headless:
+        parser.error("--snapshots and --at go with --headless")
+    if args.at and not args.snapshots:
+        parser.error("--at needs --snapshots DIR")
+    if args.record and args.replay:
+        parser.error("--record and --replay do not mix")
+    if not args.headless and not (os.isatty(0) and os.isatty(1)):
+        parser.error("the terminal mode needs a terminal; use --headless for pictures")
+
+    def absolute(path):
+        return None if path is None else os.path.abspath(path)
+
+    record, png, dump = absolute(args.record), absolute(args.png), absolute(args.dump)
+    snapshots, shots = absolute(args.snapshots), absolute(args.shots)
+
+    replay = None
+    if args.replay:
+        try:
+            replay = replays.load(args.replay)
+        except (OSError, replays.ReplayError) as exc:
+            parser.error(str(exc))
+
+    if args.seed is not None:
+        seed = args.seed
+    elif replay is not None:
+        seed = replay.seed
+    elif args.headless:
+        seed = 0
+    else:
+        seed = int.from_bytes(os.urandom(3), "big")
+
+    main_rel = args.main or (replay.header.get("main") if replay else None) or "main.py"
+    main_path = main_rel if os.path.isabs(main_rel) else os.path.join(ROOT, main_rel)
+    if args.main and not os.path.isabs(args.main):
+        main_path = os.path.abspath(args.main)
+    if not os.path.isfile(main_path):
+        parser.error("no program at %s" % main_path)
+    programs = ([] if args.no_boot else [os.path.join(ROOT, "boot.py")]) + [main_path]
+
+    # The flash: a replay brings the files the session started with; headless and
+    # --fresh runs start empty; a played session keeps its saves between runs.
+    temporary = None
+    if replay is not None or args.fresh or (args.headless and not args.flash):
+        temporary = flash = tempfile.mkdtemp(prefix="ml4m-flash-")
+        if replay is not None:
+            replays.write_store(flash, replay.header.get("store", {}))
+    else:
+        flash = absolute(args.flash) or default_flash_dir()
+        os.makedirs(flash, exist_ok=True)
+
+    header = {"seed": seed, "main": _repo_relative(main_path), "tick_ms": None,
+              "store": replays.read_store(flash)}
+    cwd = os.getcwd()
+    os.chdir(flash)       # the firmware saves relative to its current folder, / on the board
+    try:
+        return _run(args, replay, seed, programs, header, record, png, dump, snapshots, shots)
+    finally:
+        os.chdir(cwd)
+        if temporary:
+            shutil.rmtree(temporary, ignore_errors=True)
+
+
+def _repo_relative(path):
+    rel = os.path.relpath(path, ROOT)
+    return path if rel.startswith("..") else rel.replace(os.sep, "/")
+
+
+def _make_session(seed):
+    import tools.emu
+    tools.emu.install()
+    board = tools.emu.Board(seed=seed)
+    seed_randomness(seed)
+    return Session(board)
+
+
+def _run(args, replay, seed, programs, header, record, png, dump, snapshots, shots):
+    session = _make_session(seed)
+    header["tick_ms"] = session.tick_ms
+    if record:
+        session.recorder = replays.Recorder(record, header)
+    try:
+        if args.headless:
+            status = _headless(args, session, replay, programs, snapshots)
+        else:
+            status = _interactive(args, session, replay, programs, shots)
+    finally:
+        if session.recorder is not None:
+            session.recorder.close()
+    panel = session.board.panel
+    if png:
+        panel.png(png, scale=args.scale_png)
+    if dump:
+        with open(dump, "w") as f:
+            f.write(panel.text_art() + "\n")
+    if session.error is not None:
+        print("the firmware stopped with an exception:", file=sys.stderr)
+        traceback.print_exception(type(session.error), session.error, session.error.__traceback__)
+        return 1
+    if record:
+        print("recorded %d inputs to %s" % (session.events_applied, record))
+    return status
+
+
+def _headless(args, session, replay, programs, snapshots):
+    board = session.board
+    if replay is not None:
+        session.hooks.append(ReplayFeeder(session, replay))
+    if snapshots:
+        os.makedirs(snapshots, exist_ok=True)
+        for ms in args.at:
+            name = "at-%s.png" % (int(ms) if ms == int(ms) else ms)
+            path = os.path.join(snapshots, name)
+            board.at(ms, lambda path=path: board.panel.png(path, scale=args.scale_png))
+    if args.seconds is not None:
+        limit = args.seconds * 1000
+    elif replay.end_ms is not None:
+        limit = None                           # the replay's "end" stops it
+    else:
+        limit = replay.last_ms + 1000          # time for the last input to show
+    if args.at:
+        last_at = args.at[-1] + session.tick_ms
+        if limit is not None and limit < last_at:
+            limit = last_at
+    reason = session.run(programs, limit)
+    if snapshots:
+        board.panel.png(os.path.join(snapshots, "final.png"), scale=args.scale_png)
+    print("headless: %.0f ms of virtual time, %d inputs, stopped: %s"
+          % (board.now_ms(), session.events_applied, reason))
+    return 0
+
+
+def _interactive(args, session, replay, programs, shots):
+    from tools.simulator.terminal import Terminal
+    from tools.simulator.ui import TerminalFrontEnd
+    limit = None if args.seconds is None else args.seconds * 1000
+    with Terminal() as terminal:
+        ui = TerminalFrontEnd(session, terminal, scale=args.scale, bell=args.bell,
+                              replay=replay, shots_dir=shots)
+        session.hooks.append(ui)
+        try:
+            reason = session.run(programs, limit)
+        except KeyboardInterrupt:
+            reason = "quit"
+            if session.recorder is not None:
+                session.recorder.event(session.board.now_ms(), "end")
+        if reason in ("returned", "end", "limit"):
+            note = {"returned": "the program ended", "end": "replay finished",
+                    "limit": "time limit reached"}[reason]
+            try:
+                ui.wait_for_quit(note)
+            except KeyboardInterrupt:
+                pass
+    return 0

@@ -1,0 +1,220 @@
+"""The terminal front end: pacing, keys, and drawing the panel, status and legend.
+
+It is a tick hook of a Session (see session.py): it never runs on its own thread,
+so nothing it does races the firmware.
+"""
+import os
+import time
+
+from tools.simulator import keys as keymap
+from tools.simulator import render
+from tools.simulator.controls import Controls
+from tools.simulator.session import Quit, ReplayFeeder
+
+FRAME_S = 1 / 30          # at most ~30 redraws a second
+BEHIND_S = 0.25           # further behind than this: stop trying to catch up
+BELL_GAP_S = 0.15
+NOTE = "\u266a"           # the sound cue in the status line
+
+PANEL_ON = "\x1b[0;97;40m"     # bright pixels on black, whatever the terminal's theme
+PANEL_DIM = "\x1b[0;37;40m"    # low contrast (dimmed by the firmware)
+FRAME = "\x1b[0;90m"
+RESET = "\x1b[0m"
+
+
+class TerminalFrontEnd:
+    def __init__(self, session, terminal, scale=None, bell=False, realtime=True,
+                 replay=None, shots_dir=".", title="ML4M"):
+        self.session = session
+        self.board = session.board
+        self.terminal = terminal
+        self.wanted_scale = scale
+        self.bell = bell
+        self.realtime = realtime
+        self.replay = replay                  # a Replay to play, or None: keys drive
+        self._feeder = ReplayFeeder(session, replay) if replay is not None else None
+        self.shots_dir = shots_dir
+        self.title = title
+        self.controls = Controls(session.apply)
+        self.decoder = keymap.KeyDecoder()
+        self.show_legend = True
+        self.message = None                   # (text, until monotonic s)
+        self.shots = 0
+        self._wall0 = None
+        self._virt0 = 0.0
+        self._last_draw = -1.0
+        self._last_bell = -1.0
+        self._last_key = time.monotonic()
+        self._pixels = None
+        self._lines = {}                      # screen row -> text last written there
+        self._layout = None
+        self.redraws = 0
+        self.behind = False
+
+    # ---- the tick ---------------------------------------------------------------------
+    def __call__(self, now):
+        self._pace(now)
+        if self._feeder is not None:
+            self._feeder(now)
+        else:
+            self.controls.tick(now)
+        self._keys(now)
+        self._sound()
+        self.draw()
+
+    def _pace(self, now):
+        if not self.realtime:
+            return
+        wall = time.monotonic()
+        if self._wall0 is None:
+            self._wall0, self._virt0 = wall, now
+            return
+        ahead = self._wall0 + (now - self._virt0) / 1000 - wall
+        if ahead > 0:
+            time.sleep(ahead)
+            self.behind = False
+        elif ahead < -BEHIND_S:
+            # The firmware (or the emulator) is slower than the board here: carry on
+            # from now instead of racing through virtual time to catch up.
+            self._wall0, self._virt0 = wall, now
+            self.behind = True
+
+    def _keys(self, now):
+        data = self.terminal.read(0)
+        wall = time.monotonic()
+        keys = self.decoder.feed(data) if data else []
+        if not data and wall - self._last_key > 0.05:
+            keys = self.decoder.flush()
+        if data:
+            self._last_key = wall
+        for key in keys:
+            self.command(key, now)
+
+    def command(self, key, now):
+        if key in keymap.QUIT_KEYS:
+            self.session.quit("quit")
+        elif key == keymap.SCREENSHOT_KEY:
+            self.screenshot()
+        elif key in keymap.LEGEND_KEYS:
+            self.show_legend = not self.show_legend
+            self.terminal.resized = True      # the panel may grow into the legend's room
+        elif self.replay is None:
+            self.controls.key(key, now)
+
+    def screenshot(self):
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        self.shots += 1
+        path = os.path.join(self.shots_dir, "ml4m-%s-%d.png" % (stamp, self.shots))
+        try:
+            self.board.panel.png(path, scale=4)
+            self.say("saved " + path)
+        except OSError as exc:
+            self.say("screenshot failed: %s" % exc.strerror)
+
+    def say(self, text, seconds=3.0):
+        self.message = (text, time.monotonic() + seconds)
+
+    def _sound(self):
+        sound = self.session.sound
+        if self.bell and sound.started:
+            wall = time.monotonic()
+            if wall - self._last_bell >= BELL_GAP_S:
+                self._last_bell = wall
+                self.terminal.write("\a")
+
+    # ---- drawing --------------------------------------------------------------------------
+    def draw(self, force=False):
+        wall = time.monotonic()
+        if not force and wall - self._last_draw < FRAME_S:
+            return
+        self._last_draw = wall
+        if self.terminal.resized:
+            self.terminal.resized = False
+            columns, rows = self.terminal.size()
+            spare = 0 if self.show_legend else render.FOOTER_ROWS - 1
+            scale = render.choose_scale(columns, rows + spare, self.wanted_scale)
+            self._layout = render.Layout(columns, rows, scale)
+            self._lines = {}
+            self._pixels = None
+            self.terminal.write("\x1b[0m\x1b[2J")
+        layout = self._layout
+        pixels = self.board.panel.pixels()
+        out = []
+        if pixels != self._pixels:
+            self._pixels = pixels
+            self._panel_lines(layout, pixels, out)
+        self._footer(layout, out)
+        if out:
+            self.redraws += 1
+            self.terminal.write("".join(out))
+
+    def _put(self, out, row, column, text):
+        """Queue `text` at a 0-based screen position if that row changed."""
+        if row >= self._layout.rows:
+            return
+        key = (row, column)
+        if self._lines.get(key) == text:
+            return
+        self._lines[key] = text
+        out.append("\x1b[%d;%dH%s" % (row + 1, column + 1, text))
+
+    def _panel_lines(self, layout, pixels, out):
+        width = layout.columns - layout.left - 2
+        body = [render.clip(line, width) for line in render.render_panel(pixels, layout.scale)]
+        colour = PANEL_DIM if self.board.panel.contrast < 0x20 else PANEL_ON
+        inner = len(body[0]) if body else 0
+        self._put(out, layout.top, layout.left,
+                  FRAME + "\u250c" + "\u2500" * inner + "\u2510" + RESET)
+        for i, line in enumerate(body):
+            self._put(out, layout.top + 1 + i, layout.left,
+                      FRAME + "\u2502" + colour + line + FRAME + "\u2502" + RESET)
+        self._put(out, layout.top + 1 + len(body), layout.left,
+                  FRAME + "\u2514" + "\u2500" * inner + "\u2518" + RESET)
+
+    def _footer(self, layout, out):
+        width = layout.columns
+        status = self.status()
+        self._put(out, layout.status_row, 0, render.clip(status, width - 1).ljust(width - 1))
+        lines = keymap.LEGEND if self.show_legend else ()
+        for i in range(layout.legend_rows):
+            text = lines[i] if i < len(lines) else ""
+            self._put(out, layout.status_row + 1 + i, 0,
+                      "\x1b[2m" + render.clip(text, width - 1).ljust(width - 1) + RESET)
+
+    def status(self):
+        seconds = self.board.now_ms() / 1000
+        parts = [" %s %7.1fs" % (self.title, seconds),
+                 NOTE if self.session.sound.active else " "]
+        held = self.controls.describe()
+        if held:
+            parts.append(held)
+        if self.replay is not None:
+            parts.append("REPLAY")
+        if self.session.recorder is not None:
+            parts.append("REC")
+        if self.behind:
+            parts.append("(slower than the board)")
+        if self.message is not None:
+            text, until = self.message
+            if time.monotonic() < until:
+                parts.append(text)
+            else:
+                self.message = None
+        return "  ".join(parts)
+
+    # ---- after the firmware stopped -------------------------------------------------------
+    def wait_for_quit(self, note):
+        """The program ended by itself: keep the last picture up until q."""
+        self.say(note + " -- press q to leave", seconds=1e9)
+        self.draw(force=True)
+        while True:
+            data = self.terminal.read(0.1)
+            for key in self.decoder.feed(data) if data else ():
+                if key in keymap.QUIT_KEYS:
+                    return
+                if key == keymap.SCREENSHOT_KEY:
+                    self.screenshot()
+            self.draw(force=True)
+
+
+__all__ = ["TerminalFrontEnd", "Quit"]
