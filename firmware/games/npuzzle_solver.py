@@ -1,7 +1,7 @@
 # Solvers for the N-puzzle, small enough for the ESP32.
 #
-# - solve8(tiles): an optimal solution of a 3x3 position (IDA* with the
-#   Manhattan distance plus linear conflicts). Tables: 2 x 2187 bytes.
+# - solve8(tiles): an optimal solution of a 3x3 position (IDA* with additive
+#   pattern databases: 6.5 KB, see tools/gen_npuzzle_pdb8.py).
 # - Hinter / hint(puzzle): for any width, a next move that is always correct
 #   and, followed repeatedly, always reaches the solved state. Widths above 3
 #   are solved in stages (top row, then left column, then the same on the
@@ -19,11 +19,14 @@ _NONE = const(255)        # "no direction" (the root of a search)
 _FOUND = const(1000)      # returned by the depth-first search when solved
 
 # ---------------------------------------------------------------- 3x3 optimal
-# Cell neighbours of the 3x3 grid as flat tuples (new_blank, push_direction).
-_moves3 = None
-_md3 = None         # Manhattan distance of tile t at cell i: _md3[t * 9 + i]
-_row_lc = None      # linear conflict of row r holding a,b,c: [r*729 + a*81 + b*9 + c]
-_col_lc = None      # same for column c holding (top to bottom) a,b,c
+# IDA* with two additive pattern databases (tiles 1-4 and 5-8; built by
+# tools/gen_npuzzle_pdb8.py): 6561 bytes of 4-bit move counts. The hardest
+# positions (31 moves) take under a thousand nodes.
+_moves3 = None      # per cell: flat (neighbour cell, push direction) pairs
+_pdb = None         # the decoded tables
+_PATTERN_B = const(6561)   # offset of the tiles 5-8 table, in nibbles
+# A tile's weight in its pattern's base-9 placement number.
+_WEIGHT = (0, 729, 81, 9, 1, 729, 81, 9, 1)
 
 
 def _neighbours(width):
@@ -43,113 +46,67 @@ def _neighbours(width):
     return tuple(table)
 
 
-def _line_conflict(goals):
-    """2 x (tiles that must leave the line so the rest are in goal order).
-
-    `goals` lists the goal positions along the line of the tiles that belong
-    to this line, in the order they stand now."""
-    n = len(goals)
-    if n < 2:
-        return 0
-    # Longest increasing subsequence of at most 3 items, by brute force.
-    best = 1
-    for i in range(n):
-        for j in range(i + 1, n):
-            if goals[i] < goals[j]:
-                best = max(best, 2)
-                for k in range(j + 1, n):
-                    if goals[j] < goals[k]:
-                        best = 3
-    return 2 * (n - best)
-
-
-def _init3():
-    global _moves3, _md3, _row_lc, _col_lc
-    if _moves3 is not None:
+def prepare():
+    """Load the 3x3 tables now (6.5 KB), e.g. when a puzzle screen opens, so
+    the first hint does not pay for them."""
+    global _moves3, _pdb
+    if _pdb is not None:
         return
+    import sys
+    from firmware import games
+    from firmware.games import npuzzle_pdb8
+    letters = npuzzle_pdb8.TABLES
+    pdb = bytearray(len(letters) >> 1)
+    for i in range(len(pdb)):
+        pdb[i] = (letters[2 * i] - 65) | ((letters[2 * i + 1] - 65) << 4)
+    # Forget the module so its 13 KB of letters can be freed.
+    letters = None
+    npuzzle_pdb8 = None
+    sys.modules.pop("firmware.games.npuzzle_pdb8", None)
+    games.__dict__.pop("npuzzle_pdb8", None)
     _moves3 = _neighbours(3)
-    md = bytearray(81)
-    for t in range(1, 9):
-        g = t - 1
-        for i in range(9):
-            md[t * 9 + i] = abs(g % 3 - i % 3) + abs(g // 3 - i // 3)
-    row_lc = bytearray(3 * 729)
-    col_lc = bytearray(3 * 729)
-    for line in range(3):
-        for code in range(729):
-            cells = (code // 81, code // 9 % 9, code % 9)
-            rg = []
-            cg = []
-            for t in cells:
-                if t:
-                    g = t - 1
-                    if g // 3 == line:
-                        rg.append(g % 3)
-                    if g % 3 == line:
-                        cg.append(g // 3)
-            row_lc[line * 729 + code] = _line_conflict(rg)
-            col_lc[line * 729 + code] = _line_conflict(cg)
-    _md3 = md
-    _row_lc = row_lc
-    _col_lc = col_lc
+    _pdb = pdb
 
 
-def _h3(t):
-    """Manhattan distance plus linear conflicts of a 3x3 board."""
-    md = _md3
-    h = 0
+def _placements(t):
+    """Base-9 placement numbers of tiles 1-4 and (offset) tiles 5-8."""
+    a = 0
+    b = _PATTERN_B
     for i in range(9):
-        if t[i]:
-            h += md[t[i] * 9 + i]
-    for k in range(3):
-        h += _row_lc[k * 729 + t[3 * k] * 81 + t[3 * k + 1] * 9 + t[3 * k + 2]]
-        h += _col_lc[k * 729 + t[k] * 81 + t[k + 3] * 9 + t[k + 6]]
-    return h
+        tile = t[i]
+        if tile:
+            if tile <= 4:
+                a += i * _WEIGHT[tile]
+            else:
+                b += i * _WEIGHT[tile]
+    return a, b
 
 
-def _dfs3(t, blank, g, bound, prev, h, path):
-    # h is the heuristic of t; path[g:] receives the moves.
+def _dfs3(t, blank, g, bound, prev, a, b, path):
+    # a, b: the placement numbers of t; path[g:] receives the moves.
+    pdb = _pdb
+    h = ((pdb[a >> 1] >> ((a & 1) << 2)) & 15) + ((pdb[b >> 1] >> ((b & 1) << 2)) & 15)
     f = g + h
     if f > bound:
         return f
     if h == 0:
         return _FOUND
     best = 255
-    md = _md3
-    row_lc = _row_lc
-    col_lc = _col_lc
     nb = _moves3[blank]
-    bc = blank % 3
-    br = blank // 3
     for m in range(0, len(nb), 2):
         d = nb[m + 1]
         if prev != _NONE and d == OPPOSITE[prev]:
             continue
         q = nb[m]
         tile = t[q]
-        # the tile goes from q to blank
-        h2 = h - md[tile * 9 + q] + md[tile * 9 + blank]
-        if q // 3 == br:
-            # horizontal: the tile changes column; both columns change.
-            qc = q % 3
-            h2 -= (col_lc[qc * 729 + t[qc] * 81 + t[qc + 3] * 9 + t[qc + 6]]
-                   + col_lc[bc * 729 + t[bc] * 81 + t[bc + 3] * 9 + t[bc + 6]])
-            t[blank] = tile
-            t[q] = 0
-            h2 += (col_lc[qc * 729 + t[qc] * 81 + t[qc + 3] * 9 + t[qc + 6]]
-                   + col_lc[bc * 729 + t[bc] * 81 + t[bc + 3] * 9 + t[bc + 6]])
-        else:
-            qr = q // 3
-            a = qr * 3
-            c = br * 3
-            h2 -= (row_lc[qr * 729 + t[a] * 81 + t[a + 1] * 9 + t[a + 2]]
-                   + row_lc[br * 729 + t[c] * 81 + t[c + 1] * 9 + t[c + 2]])
-            t[blank] = tile
-            t[q] = 0
-            h2 += (row_lc[qr * 729 + t[a] * 81 + t[a + 1] * 9 + t[a + 2]]
-                   + row_lc[br * 729 + t[c] * 81 + t[c + 1] * 9 + t[c + 2]])
+        # the tile slides from q into the blank
+        t[blank] = tile
+        t[q] = 0
         path[g] = d
-        r = _dfs3(t, q, g + 1, bound, d, h2, path)
+        if tile <= 4:
+            r = _dfs3(t, q, g + 1, bound, d, a + (blank - q) * _WEIGHT[tile], b, path)
+        else:
+            r = _dfs3(t, q, g + 1, bound, d, a, b + (blank - q) * _WEIGHT[tile], path)
         t[q] = tile
         t[blank] = 0
         if r == _FOUND:
@@ -165,14 +122,14 @@ def solve8(tiles):
     Raises ValueError for an unsolvable position."""
     if len(tiles) != 9 or not is_solvable(tiles, 3):
         raise ValueError("unsolvable")
-    _init3()
+    prepare()
     t = bytearray(tiles)
     blank = find(t, 0)
-    h = _h3(t)
-    path = bytearray(40)       # no 3x3 position needs more than 31 moves
-    bound = h
+    a, b = _placements(t)
+    path = bytearray(32)       # no 3x3 position needs more than 31 moves
+    bound = 0
     while True:
-        r = _dfs3(t, blank, 0, bound, _NONE, h, path)
+        r = _dfs3(t, blank, 0, bound, _NONE, a, b, path)
         if r == _FOUND:
             return path[:bound]
         bound = r
