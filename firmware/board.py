@@ -48,7 +48,7 @@ JOY_REST_Y = 1850
 # A power-on reading further than this from the nominal rest, or wobbling by
 # more than JOY_CAL_SPREAD, means the stick is being held: use the nominal rest.
 JOY_CAL_LIMIT = 500
-JOY_CAL_SPREAD = 160
+JOY_CAL_SPREAD = 400
 # Dead zone with hysteresis, in counts from the calibrated rest: a direction
 # engages beyond JOY_PRESS and lets go only inside JOY_RELEASE. The article's
 # fixed thresholds (below 1200 / above 3000) are about 700..1150 from rest.

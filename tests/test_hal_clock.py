@@ -1,0 +1,96 @@
+"""Clock: milliseconds, elapsed time, and frame pacing that sleeps."""
+import time
+
+import pytest
+
+from firmware.hal.clock import Clock
+
+
+def run(clock, board, n, work_ms=0):
+    starts = []
+    for _ in range(n):
+        starts.append(clock.wait_frame())
+        if work_ms:
+            board.advance(work_ms)
+    return starts
+
+
+def gaps(starts):
+    return [time.ticks_diff(b, a) for a, b in zip(starts, starts[1:])]
+
+
+def test_now_and_since(board):
+    clock = Clock()
+    t = clock.now()
+    assert t == time.ticks_ms()
+    board.advance(250)
+    assert clock.since(t) == 250
+
+
+def test_thirty_frames_a_second(board):
+    clock = Clock(30)
+    starts = run(clock, board, 91)
+    assert time.ticks_diff(starts[-1], starts[0]) in range(2999, 3002)
+    assert set(gaps(starts)) <= {33, 34}
+
+
+def test_work_in_the_frame_does_not_change_the_rate(board):
+    clock = Clock(30)
+    starts = run(clock, board, 61, work_ms=12)
+    assert time.ticks_diff(starts[-1], starts[0]) in range(1999, 2002)
+    assert clock.late == 0
+
+
+def test_an_overrun_frame_starts_the_schedule_again(board):
+    clock = Clock(30)
+    run(clock, board, 3)
+    board.advance(200)                  # a frame that took 200 ms
+    starts = run(clock, board, 4)
+    assert clock.late == 1
+    assert all(g >= 33 for g in gaps(starts))   # no burst of catch-up frames
+
+
+def test_sixty_fps(board):
+    clock = Clock(60)
+    starts = run(clock, board, 61)
+    assert time.ticks_diff(starts[-1], starts[0]) in range(999, 1002)
+
+
+def test_pacing_sleeps_and_never_spins(board, monkeypatch):
+    calls = {"sleep": 0, "reads": 0}
+    real_sleep, real_ms, real_us = time.sleep_ms, time.ticks_ms, time.ticks_us
+
+    def sleep_ms(ms):
+        calls["sleep"] += 1
+        real_sleep(ms)
+
+    def ticks_ms():
+        calls["reads"] += 1
+        return real_ms()
+
+    def ticks_us():
+        calls["reads"] += 1
+        return real_us()
+    monkeypatch.setattr(time, "sleep_ms", sleep_ms)
+    monkeypatch.setattr(time, "ticks_ms", ticks_ms)
+    monkeypatch.setattr(time, "ticks_us", ticks_us)
+    clock = Clock(30)
+    run(clock, board, 30, work_ms=5)
+    assert calls["sleep"] == 30                 # one sleep per frame
+    assert calls["reads"] <= 3 * 30 + 1         # a few clock reads, no polling loop
+
+
+def test_frames_keep_pace_across_the_tick_wrap(board):
+    # the emulated ticks_ms wraps (2**30) 3 s after the board starts
+    clock = Clock(30)
+    starts = run(clock, board, 150)
+    assert any(b < a for a, b in zip(starts, starts[1:]))   # it did wrap
+    assert set(gaps(starts)) <= {33, 34}
+
+
+def test_poll_hook_runs_while_waiting(board):
+    clock = Clock(30)
+    seen = []
+    clock.poll = lambda: seen.append(board.now_ms())
+    run(clock, board, 10)
+    assert len(seen) >= 10 * 4                  # every ~8 ms

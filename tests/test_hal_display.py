@@ -1,0 +1,210 @@
+"""Display: partial refresh over the SSD1306's column/page window, brightness,
+invert, sleep/wake, and running headless when no panel answers."""
+import random
+
+import pytest
+
+import firmware.board as ml4m
+from firmware.hal import Hal
+from firmware.hal.display import Display
+
+FULL_FRAME_BYTES = 1024
+
+
+@pytest.fixture
+def hal(board, store_dir):
+    return Hal(ml4m, str(store_dir))
+
+
+def panel_matches(board, display):
+    rows = board.panel.pixels()
+    fb = display.fb
+    return all(bool(rows[y][x]) == bool(fb.pixel(x, y))
+               for y in range(display.height) for x in range(display.width))
+
+
+def flush_cost(board, display):
+    board.bus.reset()
+    sent = display.flush()
+    return sent, board.bus.bytes, board.bus.transactions
+
+
+def test_init_clears_the_panel_and_the_hal_frame_is_128x64(board, hal):
+    d = hal.display
+    assert d.present and d.error is None
+    assert (d.width, d.height) == (128, 64)
+    assert board.panel.on
+    assert panel_matches(board, d)
+
+
+def test_unchanged_frame_sends_nothing(board, hal):
+    d = hal.display
+    d.text("hello", 0, 0, 1)
+    d.flush()
+    assert flush_cost(board, d) == (0, 0, 0)
+    d.pixel(5, 5, d.fb.pixel(5, 5))     # drawn, but the same value: still nothing
+    assert flush_cost(board, d) == (0, 0, 0)
+
+
+def test_full_screen_change(board, hal):
+    d = hal.display
+    d.fill(1)
+    sent, nbytes, transactions = flush_cost(board, d)
+    assert sent == FULL_FRAME_BYTES
+    # one window command + one data transaction: 8 + 1026 bytes
+    assert transactions == 2 and nbytes == FULL_FRAME_BYTES + 10
+    assert panel_matches(board, d)
+
+
+def test_one_tile_change_is_a_small_window(board, hal):
+    d = hal.display
+    d.fill_rect(32, 16, 16, 16, 1)     # page-aligned 16x16: pages 2-3, columns 32-47
+    sent, nbytes, transactions = flush_cost(board, d)
+    assert sent == 32
+    assert transactions == 2 and nbytes == 42
+    assert nbytes <= FULL_FRAME_BYTES // 10
+    assert (board.panel.col_start, board.panel.col_end) == (32, 47)
+    assert (board.panel.page_start, board.panel.page_end) == (2, 3)
+    assert panel_matches(board, d)
+
+
+def test_unaligned_tile_and_status_line(board, hal):
+    d = hal.display
+    d.fill_rect(37, 21, 16, 16, 1)     # rows 21..36: pages 2, 3 and 4
+    sent, nbytes, _ = flush_cost(board, d)
+    assert sent == 3 * 16 and nbytes <= 103
+    d.text("Moves: 12", 0, 56, 1)
+    d.flush()
+    d.fill_rect(0, 56, 128, 8, 0)
+    d.text("Moves: 13", 0, 56, 1)      # only the last digit differs
+    sent, nbytes, _ = flush_cost(board, d)
+    assert 0 < sent <= 8 and nbytes <= 20
+    assert board.panel.page_start == board.panel.page_end == 7
+    assert panel_matches(board, d)
+
+
+def test_changes_far_apart_get_separate_windows(board, hal):
+    d = hal.display
+    d.pixel(0, 0, 1)        # page 0, column 0
+    d.pixel(127, 63, 1)     # page 7, column 127
+    sent, nbytes, transactions = flush_cost(board, d)
+    assert sent == 2 and transactions == 4
+    assert panel_matches(board, d)
+
+
+def test_neighbouring_pages_share_a_window_when_cheaper(board, hal):
+    d = hal.display
+    d.vline(10, 0, 64, 1)               # one column, all 8 pages
+    sent, _, transactions = flush_cost(board, d)
+    assert sent == 8 and transactions == 2
+    d.pixel(20, 0, 1)                   # page 0 col 20 ...
+    d.pixel(100, 8, 1)                  # ... and page 1 col 100: apart, not merged
+    sent, _, transactions = flush_cost(board, d)
+    assert sent == 2 and transactions == 4
+    assert panel_matches(board, d)
+
+
+def test_random_drawing_always_reaches_the_panel(board, hal):
+    d = hal.display
+    rng = random.Random(7)
+    for _ in range(150):
+        for _ in range(rng.randint(1, 4)):
+            kind = rng.randint(0, 3)
+            x, y = rng.randint(-8, 130), rng.randint(-8, 66)
+            c = rng.randint(0, 1)
+            if kind == 0:
+                d.pixel(x, y, c)
+            elif kind == 1:
+                d.fill_rect(x, y, rng.randint(1, 40), rng.randint(1, 20), c)
+            elif kind == 2:
+                d.text("%d" % rng.randint(0, 999), x, y, c)
+            else:
+                d.line(x, y, rng.randint(0, 127), rng.randint(0, 63), c)
+        d.flush()
+        assert panel_matches(board, d)
+
+
+def test_invalidate_resends_everything(board, hal):
+    d = hal.display
+    d.text("x", 0, 0, 1)
+    d.flush()
+    d.invalidate()
+    sent, _, _ = flush_cost(board, d)
+    assert sent == FULL_FRAME_BYTES
+    assert flush_cost(board, d) == (0, 0, 0)
+
+
+def test_brightness_levels_and_invert(board, hal):
+    d = hal.display
+    values = []
+    for level in range(5):
+        d.brightness(level)
+        values.append(board.panel.contrast)
+    assert values == list(ml4m.DISPLAY_CONTRAST)
+    assert values == sorted(values) and len(set(values)) == 5
+    d.brightness(9)
+    assert d.level == 4 and board.panel.contrast == 0xFF
+    d.brightness(-1)
+    assert d.level == 0
+    d.invert(True)
+    assert board.panel.inverted and d.inverted
+    d.invert(False)
+    assert not board.panel.inverted
+
+
+def test_sleep_keeps_changes_until_wake(board, hal):
+    d = hal.display
+    d.sleep()
+    assert not board.panel.on and d.asleep
+    d.fill_rect(0, 0, 16, 16, 1)
+    assert flush_cost(board, d) == (0, 0, 0)      # nothing goes out while asleep
+    d.wake()
+    assert board.panel.on and not d.asleep
+    assert panel_matches(board, d)                 # wake() sent what changed
+
+
+def test_no_display_on_the_bus_runs_headless(board, store_dir):
+    board.display_present = False
+    hal = Hal(ml4m, str(store_dir))
+    d = hal.display
+    assert d.present is False and d.error
+    d.fill(0)
+    d.text("still drawing", 0, 0, 1)
+    assert d.fb.pixel(1, 1) is not None
+    board.bus.reset()
+    assert d.flush() == 0 and board.bus.bytes == 0
+    d.brightness(2)
+    d.invert(True)
+    d.sleep()
+    d.wake()
+    assert board.bus.bytes == 0
+    # the fault is heard: a pattern on the speaker while frames go on
+    for _ in range(60):
+        hal.clock.wait_frame()
+        hal.update()
+    assert len([f for _t, f, duty in board.pwm_log if f and duty]) >= 3
+    assert not hal.sound.busy()
+
+
+def test_panel_lost_while_running_and_found_again(board, hal):
+    d = hal.display
+    d.text("A", 0, 0, 1)
+    d.flush()
+    board.display_present = False
+    d.fill_rect(0, 0, 8, 8, 1)
+    d.flush()                       # no exception: the game goes on
+    assert not d.present and d.error
+    d.brightness(1)                 # commands are skipped quietly too
+    board.display_present = True
+    assert d.probe()
+    assert panel_matches(board, d)
+    assert board.panel.contrast == ml4m.DISPLAY_CONTRAST[1]
+
+
+def test_display_with_an_i2c_object_passed_in(board):
+    from machine import I2C, Pin
+    i2c = I2C(0, scl=Pin(22), sda=Pin(21), freq=400_000)
+    d = Display(ml4m, i2c)
+    d.fill_rect(0, 0, 16, 16, 1)
+    assert d.flush() == 32
+    assert panel_matches(board, d)

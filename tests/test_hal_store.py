@@ -1,0 +1,209 @@
+"""Store: JSON files saved atomically; broken files give defaults and are kept
+aside; a full flash or a power cut never stops the game or loses the old save."""
+import errno
+import json
+import os
+
+import pytest
+
+from firmware.hal.store import OsFs, Store
+
+
+class PowerCut(BaseException):
+    """The board loses power: nothing after this point runs."""
+
+
+class TestFs(OsFs):
+    """The real filesystem in a tmp dir, with faults on demand and a log."""
+    __test__ = False
+
+    def __init__(self):
+        super().__init__()
+        self.log = []
+        self.fail = {}          # op -> exception to raise (once)
+
+    def _check(self, op, path):
+        self.log.append((op, os.path.basename(path)))
+        exc = self.fail.pop(op, None)
+        if exc is not None:
+            raise exc
+
+    def open(self, path, mode):
+        self._check("open_" + mode, path)
+        f = super().open(path, mode)
+        if "w" in mode and "write" in self.fail:
+            exc = self.fail.pop("write")
+            fs = self
+
+            class Failing:
+                def write(self, text):
+                    f.write(text[: len(text) // 2])   # half of it made it to flash
+                    raise exc
+
+                def close(self):
+                    fs.log.append(("close", os.path.basename(path)))
+                    f.close()
+            return Failing()
+        return f
+
+    def rename(self, old, new):
+        self._check("rename", old)
+        super().rename(old, new)
+
+    def remove(self, path):
+        self._check("remove", path)
+        super().remove(path)
+
+
+@pytest.fixture
+def fs():
+    return TestFs()
+
+
+@pytest.fixture
+def store(store_dir, fs):
+    return Store(str(store_dir), fs)
+
+
+def writes(fs):
+    return [entry for entry in fs.log if entry[0] == "open_w"]
+
+
+def test_missing_file_gives_a_copy_of_the_defaults(store):
+    default = {"best": 0, "grid": [1, 2]}
+    value = store.load("g2048", default)
+    assert value == default
+    value["grid"].append(3)
+    assert default == {"best": 0, "grid": [1, 2]}
+
+
+def test_save_then_load(store, store_dir):
+    assert store.save("settings", {"muted": True, "brightness": 3})
+    assert json.loads((store_dir / "settings.json").read_text()) == {"muted": True, "brightness": 3}
+    fresh = Store(str(store_dir))
+    assert fresh.load("settings", {}) == {"muted": True, "brightness": 3}
+    assert fresh.load("records", []) == []
+
+
+def test_new_keys_in_the_defaults_are_filled_in(store):
+    store.save("settings", {"muted": True})
+    assert store.load("settings", {"muted": False, "fps": 30}) == {"muted": True, "fps": 30}
+
+
+def test_the_write_is_atomic(store, fs):
+    store.save("puzzle", {"tiles": list(range(16))})
+    assert fs.log[-2:] == [("open_w", "puzzle.json.tmp"), ("rename", "puzzle.json.tmp")]
+
+
+def test_nothing_is_written_when_nothing_changed(store, fs, store_dir):
+    assert store.save("records", {"best": 10})
+    n = len(writes(fs))
+    assert store.save("records", {"best": 10})
+    assert len(writes(fs)) == n
+    assert store.save("records", {"best": 11})
+    assert len(writes(fs)) == n + 1
+    # after a reboot, what was loaded counts as written
+    again = Store(str(store_dir), fs)
+    data = again.load("records", {})
+    n = len(writes(fs))
+    assert again.save("records", data)
+    assert len(writes(fs)) == n
+
+
+@pytest.mark.parametrize("content", [
+    "{\"best\": 12, \"gri",            # truncated
+    "",                                # empty
+    "   \n",                           # blank
+    "\x00\x00\x00\x00",                # erased / garbage
+    "not json at all",
+    "[1, 2, 3]",                       # valid JSON of the wrong shape
+])
+def test_a_broken_file_gives_defaults_and_is_kept_aside(store, store_dir, content):
+    (store_dir / "g2048.json").write_text(content)
+    assert store.load("g2048", {"best": 0}) == {"best": 0}
+    assert not (store_dir / "g2048.json").exists()
+    assert (store_dir / "g2048.bad").read_text() == content
+    assert store.bad == ["g2048"]
+    # the game goes on and saves a good file; the bad one is left alone
+    assert store.save("g2048", {"best": 4})
+    assert store.load("g2048", {}) == {"best": 4}
+    assert (store_dir / "g2048.bad").read_text() == content
+
+
+def test_undecodable_bytes_are_a_broken_file(store, store_dir):
+    (store_dir / "reversi.json").write_bytes(b"\xff\xfe\x80{")
+    assert store.load("reversi", {"moves": []}) == {"moves": []}
+    assert (store_dir / "reversi.bad").exists()
+
+
+def test_an_unreadable_file_gives_defaults(store, fs, store_dir):
+    (store_dir / "puzzle.json").write_text('{"n": 1}')
+    fs.fail["open_r"] = OSError(errno.EIO, "EIO")
+    assert store.load("puzzle", {"n": 0}) == {"n": 0}
+    assert (store_dir / "puzzle.bad").read_text() == '{"n": 1}'
+
+
+def test_power_cut_between_write_and_rename_keeps_the_old_save(store_dir, fs):
+    store = Store(str(store_dir), fs)
+    assert store.save("puzzle", {"moves": 10})
+    fs.fail["rename"] = PowerCut()
+    with pytest.raises(PowerCut):
+        store.save("puzzle", {"moves": 11})
+    assert (store_dir / "puzzle.json.tmp").exists()       # the new text, never renamed
+    # reboot: the old save is intact, the leftover temp file is cleaned up
+    rebooted = Store(str(store_dir), TestFs())
+    assert rebooted.load("puzzle", {}) == {"moves": 10}
+    assert not (store_dir / "puzzle.json.tmp").exists()
+    assert rebooted.bad == []
+
+
+def test_power_cut_during_the_write_keeps_the_old_save(store_dir, fs):
+    store = Store(str(store_dir), fs)
+    store.save("records", {"best": 5})
+    fs.fail["write"] = PowerCut()
+    with pytest.raises(PowerCut):
+        store.save("records", {"best": 6})
+    assert Store(str(store_dir)).load("records", {}) == {"best": 5}
+
+
+def test_full_flash_keeps_the_game_running(store, fs, store_dir):
+    assert store.save("g2048", {"best": 100})
+    fs.fail["write"] = OSError(errno.ENOSPC, "ENOSPC")
+    assert store.save("g2048", {"best": 200}) is False
+    assert store.error == "Flash full"
+    assert json.loads((store_dir / "g2048.json").read_text()) == {"best": 100}
+    assert not (store_dir / "g2048.json.tmp").exists()    # the half-written temp is gone
+    # space freed: the same data is saved (it was not marked as written)
+    assert store.save("g2048", {"best": 200})
+    assert store.error is None
+    assert store.load("g2048", {}) == {"best": 200}
+
+
+def test_full_flash_at_open(store, fs):
+    fs.fail["open_w"] = OSError(errno.ENOSPC, "ENOSPC")
+    assert store.save("settings", {"a": 1}) is False and store.error == "Flash full"
+
+
+def test_other_errors_are_reported_too(store, fs):
+    fs.fail["rename"] = OSError(errno.EIO, "EIO")
+    assert store.save("settings", {"a": 1}) is False
+    assert store.error == "Flash error"
+    fs.fail["open_w"] = OSError(errno.EROFS, "EROFS")
+    assert store.save("settings", {"a": 1}) is False
+    assert store.error and len(store.error) <= 20
+
+
+def test_a_filesystem_that_will_not_rename_over_a_file(store, fs, store_dir):
+    # FAT (not littlefs) refuses to rename onto an existing name
+    store.save("s", {"v": 1})
+    fs.fail["rename"] = OSError(errno.EEXIST, "EEXIST")
+    assert store.save("s", {"v": 2})
+    assert store.load("s", {}) == {"v": 2}
+
+
+def test_the_root_folder_is_made(tmp_path):
+    root = tmp_path / "data"
+    store = Store(str(root))
+    assert root.is_dir()
+    assert store.save("x", [1])
+    assert Store(str(root)).load("x", []) == [1]
