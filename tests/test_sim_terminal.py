@@ -1,0 +1,156 @@
+"""Smoke tests of the terminal simulator on a pseudo-terminal (tools/sim.py).
+
+It runs tests/sim_demo_main.py (a small program on the emulated hardware) in place
+of main.py, so the tests say what the keys must do to the panel; the real firmware
+gets its own smoke test at the end.
+"""
+import os
+import termios
+
+import pytest
+
+from sim_screen import PtySim, ROOT
+from tools.simulator import replay as replays
+
+DEMO = "tests/sim_demo_main.py"
+
+
+def lit(screen, x, y):
+    pixels = screen.panel()
+    return pixels is not None and pixels[y][x] == 1
+
+
+def square_at(x, y):
+    return lambda screen: lit(screen, x, y) and lit(screen, x + 9, y + 9)
+
+
+def assert_restored(sim):
+    raw = sim.screen.raw
+    assert raw.rfind("\x1b[?1049l") > raw.rfind("\x1b[?1049h") >= 0, "alternate screen not left"
+    assert raw.rfind("\x1b[?25h") > raw.rfind("\x1b[?25l") >= 0, "cursor not shown again"
+    assert not sim.screen.alternate and sim.screen.cursor_visible
+    assert termios.tcgetattr(sim.slave) == sim.termios_before, "termios settings not restored"
+
+
+@pytest.fixture
+def run_pty():
+    started = []
+
+    def start(args, columns=140, rows=40):
+        sim = PtySim(args, columns, rows)
+        started.append(sim)
+        return sim
+
+    yield start
+    for sim in started:
+        sim.close()
+
+
+def test_keys_drive_the_panel_and_q_restores_the_terminal(run_pty, tmp_path):
+    record = tmp_path / "session.replay"
+    live_png = tmp_path / "live.png"
+    sim = run_pty(["--main", DEMO, "--fresh", "--record", str(record), "--png", str(live_png)])
+    sim.wait_for(square_at(10, 27), what="the demo's first frame")
+    assert "REC" in sim.screen.text()
+    assert "j k l u i o" in sim.screen.text(), "the legend shows the key map"
+    assert not lit(sim.screen, 120, 5)
+
+    sim.send("j")                                   # button A: a block shows while it is down
+    sim.wait_for(lambda s: lit(s, 120, 5), what="button A's block")
+    sim.wait_for(lambda s: not lit(s, 120, 5), what="button A let go by itself")
+
+    sim.send("\x1b[C")                              # right arrow: the square moves right
+    sim.wait_for(lambda s: not lit(s, 10, 27) and lit(s, 118, 0) is False
+                 and any(lit(s, x, 27) for x in range(14, 119)), what="the square moving right")
+
+    sim.send("K")                                   # Shift+k: hold B; the bar toggles on once
+    sim.wait_for(lambda s: lit(s, 64, 62) and "B(held)" in s.text(), what="B held")
+    sim.pump(0.4)
+    assert "B(held)" in sim.screen.text(), "a latched button stays down"
+    sim.send("k")                                   # the same key lets go
+    sim.wait_for(lambda s: "B(held)" not in s.text(), what="B let go")
+    assert lit(sim.screen, 64, 62), "letting go does not toggle the bar"
+
+    sim.send("q")
+    assert sim.wait_exit() == 0
+    assert_restored(sim)
+    assert "recorded" in sim.screen.raw
+
+    # The recording replays to the very panel the live session ended on.
+    replay = replays.load(str(record))
+    events = [event for _, event in replay.events]
+    assert events[0] == "press A" and "release A" in events and "push right" in events
+    assert events[-1] == "end"
+    out = tmp_path / "replayed.png"
+    import subprocess
+    import sys
+    result = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--headless",
+                             "--replay", str(record), "--png", str(out)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert out.read_bytes() == live_png.read_bytes()
+
+
+def test_plain_80x24_terminal_gets_braille_and_ctrl_c_restores(run_pty):
+    sim = run_pty(["--main", DEMO, "--fresh"], columns=80, rows=24)
+    sim.wait_for(square_at(10, 27), what="the braille panel")
+    lines = sim.screen.lines()
+    top = next(i for i, line in enumerate(lines) if "\u250c" in line)
+    assert lines[top].index("\u2510") - lines[top].index("\u250c") == 65   # 64 cells wide
+    assert any("\u2800" < ch <= "\u28ff" for line in lines for ch in line)
+    assert "q: quit" in sim.screen.text()
+    sim.send("\x03")                                # Ctrl-C
+    assert sim.wait_exit() == 0
+    assert_restored(sim)
+
+
+def test_scale_option_and_program_end(run_pty, tmp_path):
+    program = tmp_path / "once.py"
+    program.write_text(
+        "from machine import I2C, Pin\n"
+        "import ssd1306\n"
+        "oled = ssd1306.SSD1306_I2C(128, 64, I2C(0, scl=Pin(22), sda=Pin(21)))\n"
+        "oled.fill(0)\n"
+        "oled.fill_rect(0, 0, 64, 32, 1)\n"
+        "oled.show()\n")
+    sim = run_pty(["--main", str(program), "--fresh", "--scale", "2", "--no-boot"],
+                  columns=270, rows=72)
+    sim.wait_for(lambda s: "press q" in s.text() and lit(s, 0, 0) and lit(s, 63, 31)
+                 and not lit(s, 64, 32), what="the picture at scale 2 and the end note")
+    lines = sim.screen.lines()
+    top = next(i for i, line in enumerate(lines) if "\u250c" in line)
+    assert lines[top].index("\u2510") - lines[top].index("\u250c") == 257
+    sim.send("q")
+    assert sim.wait_exit() == 0
+    assert_restored(sim)
+
+
+def test_sound_cue_and_bell(run_pty):
+    sim = run_pty(["--main", DEMO, "--fresh", "--bell"])
+    sim.wait_for(square_at(10, 27), what="the first frame")
+    sim.send("o")                                   # button F: a click on the DAC
+    sim.wait_for(lambda s: s.bells >= 1, what="the bell")
+    assert "\u266a" in sim.screen.raw               # the note was shown in the status line
+    sim.send("q")
+    assert sim.wait_exit() == 0
+
+
+def test_screenshot_key(run_pty, tmp_path):
+    sim = run_pty(["--main", DEMO, "--fresh", "--shots", str(tmp_path)])
+    sim.wait_for(square_at(10, 27), what="the first frame")
+    sim.send("p")
+    sim.wait_for(lambda s: "saved " in s.text(), what="the screenshot note")
+    sim.send("q")
+    assert sim.wait_exit() == 0
+    shots = list(tmp_path.glob("ml4m-*.png"))
+    assert len(shots) == 1 and shots[0].read_bytes().startswith(b"\x89PNG")
+
+
+def test_real_firmware_starts_in_the_terminal(run_pty):
+    """`make sim`'s path: boot.py + main.py, the panel shows something, q leaves."""
+    sim = run_pty(["--fresh", "--seed", "1"])
+    sim.wait_for(lambda s: s.panel() is not None and sum(map(sum, s.panel())) > 50,
+                 timeout=20, what="the firmware drawing on the panel")
+    sim.send("q")
+    assert sim.wait_exit() == 0
+    assert_restored(sim)
