@@ -172,3 +172,24 @@ def test_layout_fits_terminals():
     assert len(render.braille_rows(pixels)) == 16 and len(render.braille_rows(pixels)[0]) == 64
     rows = render.half_block_rows(pixels, 2)
     assert len(rows) == 64 and len(rows[0]) == 256
+
+
+def test_screenshots_mode_turns_each_replay_into_a_png(tmp_path):
+    for name in ("one", "two"):
+        write_replay(tmp_path / (name + ".replay"), [
+            {"ml4m_replay": 1, "seed": 0, "main": DEMO},
+            {"t_ms": 100, "event": "press A" if name == "one" else "press B"},
+            {"t_ms": 300, "event": "end"}])
+    out = sim("--screenshots", str(tmp_path))
+    assert out.count("screenshots:") == 2
+    one, two = (tmp_path / "one.png").read_bytes(), (tmp_path / "two.png").read_bytes()
+    assert one.startswith(b"\x89PNG") and one != two
+
+
+def test_committed_screenshot_replays_load():
+    folder = os.path.join(ROOT, "tools", "screenshots")
+    names = [n for n in os.listdir(folder) if n.endswith(".replay")]
+    assert "menu.replay" in names
+    for name in names:
+        replay = replays.load(os.path.join(folder, name))
+        assert replay.end_ms is not None, name

@@ -76,6 +76,8 @@ def build_parser():
     p.add_argument("--shots", metavar="DIR", default=".", help="where the p key saves screenshots (default .)")
     p.add_argument("--main", metavar="FILE", help="the program to run instead of the repo's main.py")
     p.add_argument("--no-boot", action="store_true", help="do not run boot.py first")
+    p.add_argument("--screenshots", metavar="DIR",
+                   help="replay every DIR/*.replay headless into DIR/*.png (make screenshots)")
     p.add_argument("--scale-png", type=int, default=4, metavar="N", help="pixel size in PNG files (default 4)")
     return p
 
@@ -83,6 +85,8 @@ def build_parser():
 def main(argv=None):
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.screenshots:
+        return screenshots(args.screenshots, args.scale_png)
     if args.headless and args.replay is None and args.seconds is None:
         parser.error("--headless needs --replay FILE or --seconds N")
     if (args.snapshots or args.at) and not args.headless:
@@ -145,6 +149,30 @@ def main(argv=None):
         os.chdir(cwd)
         if temporary:
             shutil.rmtree(temporary, ignore_errors=True)
+
+
+def screenshots(folder, scale_png=4):
+    """Each DIR/name.replay, replayed headless in a process of its own (a fresh
+    board and fresh firmware modules), gives DIR/name.png: its final panel."""
+    import glob
+    import subprocess
+    names = sorted(glob.glob(os.path.join(folder, "*.replay")))
+    if not names:
+        print("screenshots: no *.replay files in %s" % folder, file=sys.stderr)
+        return 1
+    sim = os.path.join(ROOT, "tools", "sim.py")
+    failed = 0
+    for name in names:
+        png = name[:-len(".replay")] + ".png"
+        result = subprocess.run([sys.executable, sim, "--headless", "--replay", name,
+                                 "--png", png, "--scale-png", str(scale_png)],
+                                capture_output=True, text=True)
+        if result.returncode != 0:
+            failed += 1
+            print("screenshots: %s failed:\n%s" % (name, result.stderr.strip()), file=sys.stderr)
+        else:
+            print("screenshots: %s" % os.path.relpath(png))
+    return 1 if failed else 0
 
 
 def _repo_relative(path):
