@@ -239,6 +239,35 @@ class Reversi:
                             break
         return n
 
+    def mobility(self):
+        """Legal move counts of both sides in one pass, packed in a small
+        int: black * 64 + white. A run of one colour ending on the other
+        colour is a move for that other colour, so each direction is walked
+        once for both sides."""
+        b = self.board
+        nb = 0
+        nw = 0
+        for sq in ORDER:
+            if b[sq] == 0:
+                f = 0
+                for d in DIRECTIONS:
+                    s = sq + d
+                    p = b[s]
+                    if 0 < p < 3:
+                        s += d
+                        while b[s] == p:
+                            s += d
+                        q = b[s]
+                        if p + q == 3:
+                            f |= q
+                            if f == 3:
+                                break
+                if f & 1:
+                    nb += 1
+                if f & 2:
+                    nw += 1
+        return nb * 64 + nw
+
     def has_moves(self, color=0):
         b = self.board
         me = color or self.turn

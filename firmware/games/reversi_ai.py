@@ -1,0 +1,326 @@
+# The CPU player for Reversi: negamax alpha-beta with iterative deepening
+# under a time (or node) budget, so the board never freezes, and an exact
+# endgame solver when few squares are left.
+#
+# The search plays on the game object itself (push/pop through its
+# allocation-free _place/_pass/pop) and restores it before returning. Moves
+# of every ply go into one preallocated bytearray; the evaluation works in
+# small ints. Transient heap: the Ai object's buffers (~2.5 KB) plus a few
+# short lists at the root.
+
+import time
+
+from firmware.games.reversi import (
+    BLACK, WHITE, PASS, MOVE_STRIDE, SQUARES, WEIGHTS, square,
+)
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+EASY = const(0)
+MEDIUM = const(1)
+HARD = const(2)
+LEVEL_NAMES = ("easy", "medium", "hard")
+
+# Per level: (board time budget in ms, deepest search, exact-solve at or below
+# this many empties, random noise added to root scores, node budget).
+# The node budget is what the time budget buys on the ESP32 (about 1/2.5 of
+# the rate measured under MicroPython/Node by tools/bench/mp_reversi.py);
+# benchmarks on CPython use it instead of the clock so games are repeatable.
+LEVELS = (
+    (250, 1, 6, 40, 300),
+    (800, 3, 10, 8, 1000),
+    (1850, 60, 14, 0, 2400),
+)
+
+_INF = const(1 << 28)
+_FINAL = const(4096)      # exact result: disc difference * _FINAL
+_MOBILITY = const(9)      # score per move of mobility difference
+_CHECK_MASK = const(31)   # look at the clock (and call progress) every 32 nodes
+_MAXDEPTH = const(60)
+
+# Corners with their X-square and two C-squares: once a corner is taken the
+# squares next to it are no longer a liability.
+_CORNERS = (
+    (square(0, 0), square(1, 1), square(1, 0), square(0, 1)),
+    (square(7, 0), square(6, 1), square(6, 0), square(7, 1)),
+    (square(0, 7), square(1, 6), square(1, 7), square(0, 6)),
+    (square(7, 7), square(6, 6), square(6, 7), square(7, 6)),
+)
+
+
+def _default_clock():
+    return time.ticks_ms()
+
+
+try:
+    _ticks_diff = time.ticks_diff
+    _ticks_ms = time.ticks_ms
+except AttributeError:  # plain CPython without the emulator's time additions
+    def _ticks_ms():
+        return int(time.monotonic() * 1000)
+
+    def _ticks_diff(a, b):
+        return a - b
+
+
+class Ai:
+    """A CPU player. `choose(game)` returns a move for the side to move.
+
+    level: EASY, MEDIUM or HARD (sets the defaults below).
+    budget_ms: time budget per move (default: the level's ESP32 budget;
+        0 = no clock limit). node_budget: stop after this many nodes
+        (default None = no node limit; pass LEVELS[level][4] for the
+        deterministic equivalent of the board's time budget).
+    clock: a function returning ms ticks (default time.ticks_ms).
+    progress: called as progress(ai) every 32 nodes while thinking (draw a
+        "thinking" mark, poll buttons); return True to stop early.
+    rng: an object with randrange() for the easier levels' variety; None
+        keeps every level deterministic.
+    """
+
+    def __init__(self, level=HARD, budget_ms=None, node_budget=None,
+                 clock=None, progress=None, rng=None, max_depth=None,
+                 endgame=None):
+        self.level = level
+        budget, depth, endgame_empties, noise, _ = LEVELS[level]
+        self.budget_ms = budget if budget_ms is None else budget_ms
+        self.node_budget = node_budget
+        self.max_depth = depth if max_depth is None else max_depth
+        self.endgame = endgame_empties if endgame is None else endgame
+        self.noise = noise
+        self.clock = clock or _ticks_ms
+        self.progress = progress
+        self.rng = rng
+        self._buf = bytearray(MOVE_STRIDE * (_MAXDEPTH + 4))
+        self._keys = bytearray(MOVE_STRIDE * (_MAXDEPTH + 4))
+        # Results of the last choose():
+        self.nodes = 0
+        self.depth = 0          # deepest fully searched depth
+        self.exact = False      # the score is the exact game result
+        self.score = 0          # from the mover's side; exact: discs * 4096
+        self.elapsed_ms = 0
+        self.stopped = False
+        self.aborted = False    # progress() asked to stop
+
+    # ----- evaluation ------------------------------------------------
+    def evaluate(self, g):
+        """Heuristic score of `g` for the side to move (exact if over)."""
+        b = g.board
+        me = g.turn
+        opp = 3 - me
+        if g._counts[0] == 0:
+            return self._final(g)
+        mob = g.mobility()
+        if me == BLACK:
+            mm = mob >> 6
+            mo = mob & 63
+        else:
+            mo = mob >> 6
+            mm = mob & 63
+        if mob == 0:
+            return self._final(g)
+        w = WEIGHTS
+        pos = 0
+        for sq in SQUARES:
+            p = b[sq]
+            if p:
+                if p == me:
+                    pos += w[sq]
+                else:
+                    pos -= w[sq]
+        for corner, x, c1, c2 in _CORNERS:
+            if b[corner]:
+                p = b[x]
+                if p == me:
+                    pos -= w[x]
+                elif p:
+                    pos += w[x]
+                p = b[c1]
+                if p == me:
+                    pos -= w[c1]
+                elif p:
+                    pos += w[c1]
+                p = b[c2]
+                if p == me:
+                    pos -= w[c2]
+                elif p:
+                    pos += w[c2]
+        return pos + _MOBILITY * (mm - mo)
+
+    def _final(self, g):
+        # WOF scoring: the empty squares go to the winner.
+        c = g._counts
+        me = g.turn
+        d = c[me] - c[3 - me]
+        if d > 0:
+            d += c[0]
+        elif d < 0:
+            d -= c[0]
+        return d * _FINAL
+
+    # ----- budget ----------------------------------------------------
+    def _check(self):
+        if self.node_budget is not None and self.nodes >= self.node_budget:
+            self.stopped = True
+        elif self.budget_ms and _ticks_diff(self.clock(), self._t0) >= self.budget_ms:
+            self.stopped = True
+        if self.progress is not None and self.progress(self):
+            self.stopped = True
+            self.aborted = True
+
+    def _used(self):
+        # Fraction of the budget used, in 1/1000ths (the larger of time, nodes).
+        u = 0
+        if self.budget_ms:
+            u = _ticks_diff(self.clock(), self._t0) * 1000 // self.budget_ms
+        if self.node_budget:
+            v = self.nodes * 1000 // self.node_budget
+            if v > u:
+                u = v
+        return u
+
+    # ----- search ----------------------------------------------------
+    def _negamax(self, g, depth, alpha, beta, passed, off):
+        self.nodes += 1
+        if not self.nodes & _CHECK_MASK:
+            self._check()
+        if self.stopped:
+            return 0
+        if depth <= 0:
+            return self.evaluate(g)
+        buf = self._buf
+        n = g.gen_moves(buf, off)
+        if n == 0:
+            if passed:
+                return self._final(g)
+            g._pass()
+            v = -self._negamax(g, depth, -beta, -alpha, True, off)
+            g.pop()
+            return v
+        nxt = off + n
+        if depth >= 3 and n > 1:
+            self._order(g, off, n)
+        best = -_INF
+        for i in range(off, nxt):
+            g._place(buf[i])
+            v = -self._negamax(g, depth - 1, -beta, -alpha, False, nxt)
+            g.pop()
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        break
+        return best
+
+    def _order(self, g, off, n):
+        # Fewest replies first (good for cut-offs in both the midgame and the
+        # endgame); ties keep the static square order. Insertion sort in place.
+        buf = self._buf
+        keys = self._keys
+        for i in range(off, off + n):
+            g._place(buf[i])
+            keys[i] = g.count_moves()
+            g.pop()
+        for i in range(off + 1, off + n):
+            m = buf[i]
+            k = keys[i]
+            j = i - 1
+            while j >= off and keys[j] > k:
+                buf[j + 1] = buf[j]
+                keys[j + 1] = keys[j]
+                j -= 1
+            buf[j + 1] = m
+            keys[j + 1] = k
+
+    def choose(self, g):
+        """The move to play in `g` (PASS when it must pass; None if the game
+        is over). `g` is searched in place and left as it was."""
+        self.nodes = 0
+        self.depth = 0
+        self.exact = False
+        self.score = 0
+        self.stopped = False
+        self.aborted = False
+        self._t0 = self.clock()
+        buf = self._buf
+        n = g.gen_moves(buf, 0)
+        if n == 0:
+            self.elapsed_ms = 0
+            return PASS if g.has_moves(3 - g.turn) else None
+        moves = [buf[i] for i in range(n)]
+        if n == 1:
+            self.elapsed_ms = _ticks_diff(self.clock(), self._t0)
+            return moves[0]
+        noise = [0] * n
+        if self.noise and self.rng is not None:
+            for i in range(n):
+                noise[i] = self.rng.randrange(self.noise + 1) - self.noise // 2
+        empties = g.empties()
+        best = moves[0]
+        best_score = -_INF
+        depth = 1
+        while True:
+            if empties <= self.endgame and depth >= 2:
+                depth = empties      # jump straight to the exact solve
+            d_best, d_score, d_done = self._root(g, moves, noise, depth)
+            if d_done:
+                best, best_score = d_best, d_score
+                self.depth = depth
+                # Search the best move first next time.
+                i = moves.index(best)
+                moves[0], moves[i] = moves[i], moves[0]
+                noise[0], noise[i] = noise[i], noise[0]
+                if depth >= empties:
+                    self.exact = True
+                    break
+            else:
+                # Stopped mid-iteration: a move that finished searching and
+                # beat the previous best first move is still trustworthy.
+                if d_best is not None and d_best != best and d_score > best_score:
+                    best, best_score = d_best, d_score
+                break
+            if depth >= self.max_depth or self.stopped:
+                break
+            # The next iteration takes several times longer: do not start
+            # one that cannot finish.
+            if self._used() > 500:
+                break
+            depth += 1
+        self.score = best_score
+        self.elapsed_ms = _ticks_diff(self.clock(), self._t0)
+        return best
+
+    def _root(self, g, moves, noise, depth):
+        # Returns (best move, its score, finished?) for one iteration.
+        alpha = -_INF
+        beta = _INF
+        # With noise, a move may win by up to self.noise after noise is
+        # added: keep its score exact down to that margin below alpha.
+        margin = self.noise if self.rng is not None else 0
+        best = None
+        best_score = -_INF
+        first = True
+        for i in range(len(moves)):
+            m = moves[i]
+            g._place(m)
+            v = -self._negamax(g, depth - 1, -beta, margin - alpha, False, MOVE_STRIDE)
+            g.pop()
+            if self.stopped:
+                return best, best_score, False
+            v += noise[i]
+            if v > best_score or first:
+                best, best_score = m, v
+                first = False
+                if v > alpha:
+                    alpha = v
+        return best, best_score, True
+
+
+def choose_move(game, level=HARD, **options):
+    """One-shot helper: the move the CPU at `level` plays in `game`."""
+    return Ai(level, **options).choose(game)
