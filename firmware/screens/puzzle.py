@@ -1,0 +1,639 @@
+"""The N-puzzle screen: 8-Puzzle (3x3), 15-Puzzle (4x4) and 24-Puzzle (5x5),
+with numbers or pictures (articles 000, 002, 004).
+
+Keys
+  stick   push the tile next to the blank into it (push left: the tile on the
+          blank's right moves left), with auto-repeat; in cursor mode it
+          moves the cursor instead
+  A       new game ("You Lost" when a started game is given up);
+          in cursor mode: slide the run from the cursor to the blank
+  B       back to the menu (the game is saved)
+  C       undo (picture mode: tap; hold C to see the picture, and push the
+          stick left/right meanwhile to change the picture)
+  D       hint: the tile to move lights up; hold D to watch it solve
+  E       cursor mode on/off
+  F       shuffle: random (uniform) / easy / medium / hard (random walks)
+
+The grid is drawn with lines (article 000); a move repaints only the cells
+it touched and the panel fields that changed.
+"""
+import os
+import random
+import time
+
+import framebuf
+from micropython import const
+
+from firmware.games.npuzzle import Puzzle
+from firmware.games import npuzzle_solver as solver
+from firmware.hal.controls import A, B, C, D, E, F, LEFT, RIGHT, UP, DOWN
+from firmware.screens.base import Screen, BACK
+from firmware.ui import draw, tinyfont
+from firmware.ui.banner import Banner
+
+PICTURE_DIR = "pictures"     # relative to the current folder, like the saves
+PREFS = "puzzle_prefs"       # level and picture per puzzle, kept between games
+
+# cell pitch (pixels from one grid line to the next) per width
+_PITCH = {3: 21, 4: 15, 5: 12}
+_PANEL_X = const(66)
+
+LEVELS = ("RANDOM", "EASY", "MEDIUM", "HARD")
+_WALK = (0, 4, 12, 30)       # random-walk pushes per level, times the width
+
+_PLAY = const(0)
+_WON = const(1)
+_LOST = const(2)
+
+_PREVIEW_START_MS = const(1500)
+_HOLD_MS = const(400)        # C held this long: the picture preview
+_SOLVE_HOLD_MS = const(600)  # D held this long: the solution plays
+_SOLVE_STEP_MS = const(250)  # ~4 moves a second
+_LOST_WAIT_MS = const(700)   # after the "You Lost" banner, then a new game
+_MESSAGE_MS = const(2000)
+_HELP_MS = const(3000)
+
+# panel fields (bits of self.panel)
+_P_MOVES = const(1)
+_P_TIME = const(2)
+_P_LEVEL = const(4)
+_P_MODE = const(8)
+_P_STATUS = const(16)
+_P_HELP = const(32)
+_P_ALL = const(63)
+
+_STICK = (LEFT, RIGHT, UP, DOWN)   # index = the rules' push direction
+
+_HELP_NUMBERS = ("A NEW  B MENU", "C UNDO  D HINT", "HOLD D: SOLVE", "E CURSOR F LVL")
+_HELP_PICTURE = ("A NEW  B MENU", "C UNDO  D HINT", "HOLD D: SOLVE", "E CURSOR F LVL",
+                 "HOLD C: PICTURE")
+_HELP_CURSOR = ("A SLIDE  E DONE", "STICK: CURSOR")
+_HELP_PREVIEW = ("STICK: NEXT PIC",)
+
+
+class Game(Screen):
+    def __init__(self, app, **options):
+        Screen.__init__(self, app, **options)
+        w = options.get("size", 4)
+        if options.get("big_size_setting") and app.settings["puzzle_size"] == 5:
+            w = 5
+        self.w = w
+        self.n = w * w
+        self.p = _PITCH[w]
+        self.g = self.p * w + 1            # grid side in pixels
+        self.gy = (64 - self.g) // 2
+        self.mode = app.settings["puzzle_mode"]
+        self.picture_mode = self.mode == "picture"
+        self.key = "%d-Puzzle %s" % (self.n - 1, self.mode)
+        self.save_name = options.get("save") or "puzzle%d" % (self.n - 1)
+        self.font_scale = 2 if w == 3 else 1
+        self.store = self.hal.store
+        self.records = app.records
+        self.hinter = solver.Hinter()
+
+        prefs = self.store.load(PREFS, {})
+        mine = prefs.get(self.save_name) if isinstance(prefs, dict) else None
+        if not isinstance(mine, dict):
+            mine = {}
+        self.level = mine.get("level", 0)
+        if self.level not in (0, 1, 2, 3):
+            self.level = 0
+
+        self.puzzle = Puzzle(w)
+        self.state = _PLAY
+        self.banner = None
+        self.banner_done = False
+        self.lost_at = 0
+        self.ms = 0                        # playing time of this game
+        self.optimal = None                # 8-puzzle: best possible from the start
+        self.helped = False                # the solver played moves (no records)
+        self.game_level = self.level
+        self.cursor_on = False
+        self.cursor = 0
+        self.hint_index = -1
+        self.thinking = False
+        self.solve_next = 0
+        self.c_preview = False
+        self.preview = 0                   # 0 none, 1 shown at start (timed), 2 C held
+        self.preview_until = 0
+        self.message = ""
+        self.message_until = 0
+        self.help_i = 0
+        self.last = self.hal.clock.now()
+        self.help_t = time.ticks_add(self.last, _HELP_MS)
+        self.shown_time = -1
+        self.dirty = True
+        self.cells = bytearray(self.n)     # 1: repaint this cell
+        self.panel = _P_ALL
+
+        # pictures: built-ins, then the player's PBM files
+        self.pictures = None
+        self.pic = 0
+        if self.picture_mode:
+            self._setup_pictures(mine.get("picture"))
+
+        if not self._resume():
+            self.new_game(self.last)
+
+    # ---- pictures ---------------------------------------------------------------
+    def _setup_pictures(self, wanted):
+        from firmware.ui import pictures
+        self._pics = pictures
+        names = list(pictures.NAMES)
+        try:
+            files = [f for f in os.listdir(PICTURE_DIR) if f.lower().endswith(".pbm")]
+            files.sort()
+            names.extend(files[:30])
+        except OSError:
+            pass                           # no pictures folder: built-ins only
+        self.pictures = names
+        self.pic = names.index(wanted) if wanted in names else 0
+        g = self.g
+        self.pic_fb = framebuf.FrameBuffer(bytearray(((g + 7) >> 3) * g), g, g, framebuf.MONO_HLSB)
+        t = self.p - 1
+        stride = (t + 7) >> 3
+        self.tile_fbs = [framebuf.FrameBuffer(bytearray(stride * t), t, t, framebuf.MONO_HLSB)
+                         for _ in range(self.n - 1)]
+        pal = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
+        pal.pixel(0, 0, 1)                 # an inverting palette for the hint
+        pal.pixel(1, 0, 0)
+        self.invert_pal = pal
+        self._load_picture(0)
+
+    def _load_picture(self, step):
+        """Show the picture `step` places on; a bad file is dropped from the
+        list with a message, and the next one is tried (built-ins never fail)."""
+        names = self.pictures
+        builtin = len(self._pics.NAMES)
+        i = (self.pic + step) % len(names)
+        while True:
+            if i < builtin:
+                self._pics.render(self.pic_fb, i, self.g)
+                break
+            try:
+                self._pics.load_pbm(PICTURE_DIR + "/" + names[i], self.pic_fb, self.g)
+                break
+            except (OSError, ValueError, MemoryError):
+                self.say("SKIPPED " + names[i].upper())
+                names.pop(i)
+                if step < 0:
+                    i -= 1
+                i %= len(names)
+        self.pic = i
+        # cut the picture into tiles: tile t belongs at cell t - 1
+        p = self.p
+        w = self.w
+        for t in range(self.n - 1):
+            fb = self.tile_fbs[t]
+            fb.fill(0)
+            fb.blit(self.pic_fb, -((t % w) * p + 1), -((t // w) * p + 1))
+        self._save_prefs()
+        self.dirty = True
+
+    def _save_prefs(self):
+        prefs = self.store.load(PREFS, {})
+        if not isinstance(prefs, dict):
+            prefs = {}
+        mine = {"level": self.level}
+        if self.pictures is not None:
+            mine["picture"] = self.pictures[self.pic]
+        elif isinstance(prefs.get(self.save_name), dict) and "picture" in prefs[self.save_name]:
+            mine["picture"] = prefs[self.save_name]["picture"]
+        prefs[self.save_name] = mine
+        self.store.save(PREFS, prefs)
+
+    # ---- games ------------------------------------------------------------------
+    def _resume(self):
+        data = self.store.load(self.save_name, {})
+        if not data or data.get("size") != self.w or data.get("mode") != self.mode:
+            return False
+        try:
+            puzzle = Puzzle.from_dict(data["puzzle"])
+            if puzzle.width != self.w or puzzle.is_solved():
+                return False
+            self.ms = int(data.get("ms", 0))
+            self.optimal = data.get("optimal")
+            self.helped = bool(data.get("helped", False))
+            self.game_level = int(data.get("level", 0))
+        except (KeyError, ValueError, TypeError):
+            return False
+        self.puzzle = puzzle
+        self._cursor_home()
+        return True
+
+    def new_game(self, now):
+        p = self.puzzle
+        self.game_level = self.level
+        if self.level == 0:
+            p.shuffle_uniform(random)
+        else:
+            p.shuffle_walk(random, _WALK[self.level] * self.w)
+        self.optimal = solver.optimal_length8(p.tiles) if self.w == 3 else None
+        self.ms = 0
+        self.helped = False
+        self.hinter.forget()
+        self.hint_index = -1
+        self.thinking = False
+        self.state = _PLAY
+        self.banner = None
+        self.hal.display.invert(False)
+        self.cursor_on = False
+        self._cursor_home()
+        self.save()
+        if self.picture_mode:
+            self.preview = 1
+            self.preview_until = time.ticks_add(now, _PREVIEW_START_MS)
+        self.redraw()
+
+    def save(self):
+        """The game in progress after every move; {} when there is none."""
+        p = self.puzzle
+        if self.state != _PLAY or p.moves == 0:
+            return self.store.save(self.save_name, {})
+        d = p.to_dict()
+        d["history"] = d["history"][-64:]     # undo depth kept across a restart
+        return self.store.save(self.save_name, {
+            "size": self.w, "mode": self.mode, "puzzle": d, "ms": self.ms,
+            "level": self.game_level, "optimal": self.optimal, "helped": self.helped})
+
+    def suspend(self):
+        self.save()
+
+    def redraw(self):
+        self.dirty = True
+        self.panel = _P_ALL
+        self.banner_done = False
+
+    def say(self, text):
+        self.message = text
+        self.message_until = time.ticks_add(self.hal.clock.now(), _MESSAGE_MS)
+        self.panel |= _P_STATUS
+
+    # ---- moves ------------------------------------------------------------------
+    def _cursor_home(self):
+        p = self.puzzle
+        for d in range(4):
+            i = p.tile_for_push(d)
+            if i >= 0:
+                self.cursor = i
+                return
+
+    def _mark_run(self, a, b):
+        """Cells a..b along a row or column need repainting."""
+        w = self.w
+        if a > b:
+            a, b = b, a
+        step = 1 if a // w == b // w else w
+        i = a
+        while i <= b:
+            self.cells[i] = 1
+            i += step
+
+    def _moved(self, before, now):
+        """After the rules moved tiles: repaint, click, save, check for a win."""
+        self._mark_run(before, self.puzzle.blank)
+        if self.hint_index >= 0:
+            self.cells[self.hint_index] = 1
+            self.hint_index = -1
+        self.cells[self.cursor] = 1
+        self.panel |= _P_MOVES
+        self.hal.sound.click()
+        if self.puzzle.is_solved():
+            self.win(now)
+        else:
+            self.save()
+
+    def push(self, d, now):
+        before = self.puzzle.blank
+        if self.puzzle.push(d):
+            self._moved(before, now)
+            return True
+        self.nope()
+        return False
+
+    def slide(self, index, now):
+        before = self.puzzle.blank
+        k = self.puzzle.slide(index)
+        if k:
+            self._moved(before, now)
+        else:
+            self.nope()
+        return k
+
+    def undo(self, now):
+        before = self.puzzle.blank
+        if self.puzzle.undo():
+            self._moved(before, now)
+        else:
+            self.nope()
+
+    def nope(self):
+        """A move with nothing to move: no change, a soft low blip."""
+        self.hal.sound.tone(196, 40)
+
+    # ---- the end of a game -------------------------------------------------------
+    def win(self, now):
+        p = self.puzzle
+        secs = self.ms // 1000
+        self.state = _WON
+        self.save()
+        lines = ["%d moves %s" % (p.moves, draw.clock_text(secs))]
+        if self.optimal is not None:
+            lines.append("best possible %d" % self.optimal)
+        if self.helped:
+            lines.append("solved with help")
+        else:
+            fewest = self.records.best(self.key, "fewest moves", p.moves)
+            fastest = self.records.best(self.key, "fastest time", secs)
+            if fewest or fastest:
+                lines.append("New record!")
+        self.hal.sound.sfx("win")
+        self.banner = Banner(self.hal.display, "You Win", lines, now)
+        self.banner_done = False
+
+    def give_up(self, now):
+        p = self.puzzle
+        self.state = _LOST
+        self.save()
+        self.hal.sound.sfx("lose")
+        self.banner = Banner(self.hal.display, "You Lost",
+                             ("after %d moves" % p.moves,), now)
+        self.banner_done = False
+
+    # ---- the frame ---------------------------------------------------------------
+    def update(self, now):
+        c = self.hal.controls
+        dt = time.ticks_diff(now, self.last)
+        self.last = now
+        if c.just_pressed(B):
+            return BACK
+        if self.state != _PLAY:
+            return self._update_banner(c, now)
+        if self.puzzle.moves and 0 < dt < 250:   # time counts only while playing
+            self.ms += dt
+            if self.ms // 1000 != self.shown_time:
+                self.panel |= _P_TIME
+        if self.message and time.ticks_diff(now, self.message_until) >= 0:
+            self.message = ""
+            self.panel |= _P_STATUS
+        if time.ticks_diff(now, self.help_t) >= 0:
+            self.help_t = time.ticks_add(now, _HELP_MS)
+            self.help_i += 1
+            self.panel |= _P_HELP
+
+        if self.thinking:                  # the frame after D showed "THINKING"
+            self.thinking = False
+            self.panel |= _P_STATUS
+            self._show_hint()
+            return None
+
+        if self.picture_mode and self._update_preview(c, now):
+            return None
+
+        if c.just_pressed(E):
+            self.cursor_on = not self.cursor_on
+            self.cells[self.cursor] = 1
+            self.panel |= _P_STATUS | _P_HELP
+            self.help_i = 0
+        if c.just_pressed(F):
+            self.level = (self.level + 1) % len(LEVELS)
+            self._save_prefs()
+            self.panel |= _P_LEVEL
+            if self.puzzle.moves == 0:
+                self.new_game(now)
+            else:
+                self.say("FROM NEXT GAME")
+        if c.just_pressed(A):
+            if self.cursor_on:
+                self.slide(self.cursor, now)
+            elif self.puzzle.moves:
+                self.give_up(now)
+            else:
+                self.new_game(now)
+            return None
+        if not self.picture_mode and c.repeat(C):
+            self.undo(now)
+        if c.just_pressed(D):
+            if self.w > 3:
+                self.thinking = True       # say so first: a stage may take a while
+                self.panel |= _P_STATUS
+            else:
+                self._show_hint()
+            self.solve_next = time.ticks_add(now, _SOLVE_HOLD_MS)
+        elif c.pressed(D) and c.held_ms(D) >= _SOLVE_HOLD_MS and \
+                time.ticks_diff(now, self.solve_next) >= 0:
+            self.solve_next = time.ticks_add(now, _SOLVE_STEP_MS)
+            d = self.hinter.hint(self.puzzle)
+            if d is not None:
+                self.helped = True
+                self.push(d, now)
+                if self.state == _PLAY:
+                    self._show_hint()
+            return None
+        for d in range(4):
+            if c.repeat(_STICK[d]):
+                if self.cursor_on:
+                    self._move_cursor(d)
+                elif self.state == _PLAY:
+                    self.push(d, now)
+                break
+        return None
+
+    def _update_preview(self, c, now):
+        """Picture preview: at the start of a game and while C is held.
+        True when the frame's input went to the preview."""
+        if self.preview == 1:
+            if time.ticks_diff(now, self.preview_until) >= 0:
+                self._end_preview()
+                return False
+            if c.repeat(LEFT) or c.repeat(RIGHT):
+                self._load_picture(-1 if c.repeat(LEFT) else 1)
+                self.preview_until = time.ticks_add(now, _PREVIEW_START_MS)
+                return True
+            for b in (A, C, D, E, F, UP, DOWN):
+                if c.just_pressed(b):
+                    self._end_preview()
+                    return True
+            return True
+        if c.pressed(C):
+            if self.preview == 0 and c.held_ms(C) >= _HOLD_MS:
+                self.preview = 2
+                self.c_preview = True
+                self.panel |= _P_STATUS | _P_HELP
+                self.dirty = True
+            if self.preview == 2:
+                if c.repeat(LEFT):
+                    self._load_picture(-1)
+                elif c.repeat(RIGHT):
+                    self._load_picture(1)
+            return True
+        if c.just_released(C):
+            if self.c_preview:
+                self.c_preview = False
+                self._end_preview()
+            else:
+                self.undo(now)
+            return True
+        return False
+
+    def _end_preview(self):
+        self.preview = 0
+        self.redraw()
+
+    def _move_cursor(self, d):
+        w = self.w
+        col = self.cursor % w
+        row = self.cursor // w
+        if d == 0:
+            col = col - 1 if col > 0 else col
+        elif d == 1:
+            col = col + 1 if col < w - 1 else col
+        elif d == 2:
+            row = row - 1 if row > 0 else row
+        else:
+            row = row + 1 if row < w - 1 else row
+        self.cells[self.cursor] = 1
+        self.cursor = row * w + col
+        self.cells[self.cursor] = 1
+
+    def _show_hint(self):
+        d = self.hinter.hint(self.puzzle)
+        if self.hint_index >= 0:
+            self.cells[self.hint_index] = 1
+        self.hint_index = -1 if d is None else self.puzzle.tile_for_push(d)
+        if self.hint_index >= 0:
+            self.cells[self.hint_index] = 1
+
+    def _update_banner(self, c, now):
+        banner = self.banner
+        banner.update(now)
+        if self.state == _WON:
+            if c.just_pressed(A):
+                if banner.finished():
+                    self.new_game(now)
+                else:
+                    banner.skip()
+                    self.banner_done = False
+            return None
+        # _LOST: a new game follows the banner
+        if banner.finished():
+            if not self.lost_at:
+                self.lost_at = now
+            if time.ticks_diff(now, self.lost_at) >= _LOST_WAIT_MS or c.just_pressed(A):
+                self.lost_at = 0
+                self.new_game(now)
+        elif c.just_pressed(A):
+            banner.skip()
+            self.lost_at = 0
+            self.new_game(now)
+        return None
+
+    # ---- drawing -----------------------------------------------------------------
+    def draw(self, display):
+        fb = display.fb
+        if self.state != _PLAY:
+            if not self.banner_done or not self.banner.finished():
+                self.banner.draw(fb)
+                self.banner_done = self.banner.finished()
+            return
+        if self.preview:
+            if self.dirty:
+                self.dirty = False
+                fb.fill_rect(0, 0, _PANEL_X - 1, 64, 0)
+                fb.blit(self.pic_fb, 0, self.gy)
+                self.panel = _P_ALL
+            self._draw_panel(fb)
+            return
+        if self.dirty:
+            self.dirty = False
+            fb.fill(0)
+            p = self.p
+            g = self.g
+            gy = self.gy
+            for i in range(self.w + 1):
+                fb.hline(0, gy + i * p, g, 1)
+                fb.vline(i * p, gy, g, 1)
+            for i in range(self.n):
+                self._draw_cell(fb, i)
+                self.cells[i] = 0
+            self.panel = _P_ALL
+        else:
+            cells = self.cells
+            for i in range(self.n):
+                if cells[i]:
+                    cells[i] = 0
+                    self._draw_cell(fb, i)
+        if self.panel:
+            self._draw_panel(fb)
+
+    def _draw_cell(self, fb, i):
+        p = self.p
+        s = p - 1
+        x = (i % self.w) * p + 1
+        y = self.gy + (i // self.w) * p + 1
+        tile = self.puzzle.tiles[i]
+        hint = i == self.hint_index
+        fb.fill_rect(x, y, s, s, 1 if hint and not self.picture_mode else 0)
+        if tile:
+            if self.picture_mode:
+                if hint:
+                    fb.blit(self.tile_fbs[tile - 1], x, y, -1, self.invert_pal)
+                else:
+                    fb.blit(self.tile_fbs[tile - 1], x, y)
+            else:
+                tinyfont.centred(fb, str(tile), x, y, s, s, 0 if hint else 1, 2, self.font_scale)
+        if self.cursor_on and i == self.cursor:
+            fb.rect(x, y, s, s, 0 if hint and not self.picture_mode else 1)
+            if self.picture_mode:
+                fb.rect(x + 1, y + 1, s - 2, s - 2, 0)
+
+    def _field(self, fb, y, h):
+        fb.fill_rect(_PANEL_X, y, 128 - _PANEL_X, h, 0)
+
+    def _draw_panel(self, fb):
+        bits = self.panel
+        self.panel = 0
+        x = _PANEL_X
+        if bits & _P_MOVES:
+            self._field(fb, 0, 16)
+            tinyfont.text(fb, "MOVES", x, 0)
+            fb.text(str(self.puzzle.moves), x, 7, 1)
+        if bits & _P_TIME:
+            secs = self.ms // 1000
+            self.shown_time = secs
+            self._field(fb, 17, 16)
+            tinyfont.text(fb, "TIME", x, 17)
+            fb.text(draw.clock_text(secs), x, 24, 1)
+        if bits & _P_LEVEL:
+            self._field(fb, 34, 6)
+            tinyfont.text(fb, "SHUFFLE " + LEVELS[self.level], x, 34)
+        if bits & _P_MODE:
+            self._field(fb, 41, 6)
+            if self.picture_mode:
+                tinyfont.text(fb, "PICTURE %d/%d" % (self.pic + 1, len(self.pictures)), x, 41)
+            else:
+                tinyfont.text(fb, "NUMBERS", x, 41)
+        if bits & _P_STATUS:
+            self._field(fb, 48, 6)
+            if self.thinking:
+                text = "THINKING..."
+            elif self.message:
+                text = self.message
+            elif self.preview:
+                text = "PICTURE"
+            elif self.cursor_on:
+                text = "CURSOR MODE"
+            else:
+                text = "%d-PUZZLE" % (self.n - 1)
+            tinyfont.text(fb, text[:15], x, 48)
+        if bits & _P_HELP:
+            self._field(fb, 57, 7)
+            if self.preview:
+                lines = _HELP_PREVIEW
+            elif self.cursor_on:
+                lines = _HELP_CURSOR
+            elif self.picture_mode:
+                lines = _HELP_PICTURE
+            else:
+                lines = _HELP_NUMBERS
+            tinyfont.text(fb, lines[self.help_i % len(lines)], x, 58)
