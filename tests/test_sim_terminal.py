@@ -129,8 +129,8 @@ def test_sound_cue_and_bell(run_pty):
     sim = run_pty(["--main", DEMO, "--fresh", "--bell"])
     sim.wait_for(square_at(10, 27), what="the first frame")
     sim.send("o")                                   # button F: a click on the DAC
-    sim.wait_for(lambda s: s.bells >= 1, what="the bell")
-    assert "\u266a" in sim.screen.raw               # the note was shown in the status line
+    sim.wait_for(lambda s: s.bells >= 1 and "\u266a" in s.raw,
+                 what="the bell, and the note in the status line")
     sim.send("q")
     assert sim.wait_exit() == 0
 
@@ -154,3 +154,44 @@ def test_real_firmware_starts_in_the_terminal(run_pty):
     sim.send("q")
     assert sim.wait_exit() == 0
     assert_restored(sim)
+
+
+def test_resizing_the_terminal_redraws_at_the_new_size(run_pty):
+    import fcntl
+    import struct
+    sim = run_pty(["--main", DEMO, "--fresh"], columns=80, rows=24)
+    sim.wait_for(square_at(10, 27), what="the braille panel")
+    # The kernel sends SIGWINCH to the simulator when the pty's size changes.
+    fcntl.ioctl(sim.master, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 140, 0, 0))
+    sim.screen.__init__(140, 40)
+    sim.wait_for(lambda s: square_at(10, 27)(s) and "\u2580" in s.text(),
+                 what="half blocks after the resize")
+    sim.send("q")
+    assert sim.wait_exit() == 0
+
+
+def test_replay_plays_in_the_terminal(run_pty, tmp_path):
+    replay = tmp_path / "r.replay"
+    replay.write_text('{"ml4m_replay": 1, "seed": 0, "main": "%s"}\n'
+                      '{"t_ms": 200, "event": "press A"}\n'
+                      '{"t_ms": 400, "event": "end"}\n' % DEMO)
+    sim = run_pty(["--replay", str(replay)])
+    sim.wait_for(lambda s: "REPLAY" in s.text() and "replay finished" in s.text()
+                 and lit(s, 120, 5), what="the replay's end, with A down")
+    sim.send("j")                                   # controls are ignored while replaying
+    sim.pump(0.3)
+    sim.send("q")
+    assert sim.wait_exit() == 0
+    assert_restored(sim)
+
+
+def test_a_crash_restores_the_terminal_then_shows_the_traceback(run_pty, tmp_path):
+    program = tmp_path / "crash.py"
+    program.write_text("import time\ntime.sleep_ms(100)\nraise ValueError('boom in the firmware')\n")
+    sim = run_pty(["--main", str(program), "--fresh", "--no-boot"])
+    assert sim.wait_exit() == 1
+    raw = sim.screen.raw
+    assert "ValueError: boom in the firmware" in raw
+    assert raw.index("\x1b[?1049l") < raw.index("boom in the firmware"), \
+        "the traceback is printed on the normal screen"
+    assert termios.tcgetattr(sim.slave) == sim.termios_before

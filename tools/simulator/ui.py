@@ -15,6 +15,7 @@ FRAME_S = 1 / 30          # at most ~30 redraws a second
 BEHIND_S = 0.25           # further behind than this: stop trying to catch up
 BELL_GAP_S = 0.15
 NOTE = "\u266a"           # the sound cue in the status line
+NOTE_S = 0.25             # shown at least this long (wall time), so a click is seen
 
 PANEL_ON = "\x1b[0;97;40m"     # bright pixels on black, whatever the terminal's theme
 PANEL_DIM = "\x1b[0;37;40m"    # low contrast (dimmed by the firmware)
@@ -44,9 +45,12 @@ class TerminalFrontEnd:
         self._virt0 = 0.0
         self._last_draw = -1.0
         self._last_bell = -1.0
+        self._note_until = -1.0
         self._last_key = time.monotonic()
         self._pixels = None
-        self._lines = {}                      # screen row -> text last written there
+        self._lines = {}                      # (row, column) -> text last written there
+        self._body = {}                       # panel row -> its text on the screen
+        self._colour = None
         self._layout = None
         self.redraws = 0
         self.behind = False
@@ -116,6 +120,10 @@ class TerminalFrontEnd:
 
     def _sound(self):
         sound = self.session.sound
+        if sound.active:
+            self._note_until = time.monotonic() + NOTE_S
+        if sound.started:
+            self._last_draw = -1.0        # show the note in this tick's draw
         if self.bell and sound.started:
             wall = time.monotonic()
             if wall - self._last_bell >= BELL_GAP_S:
@@ -135,6 +143,7 @@ class TerminalFrontEnd:
             scale = render.choose_scale(columns, rows + spare, self.wanted_scale)
             self._layout = render.Layout(columns, rows, scale)
             self._lines = {}
+            self._body = {}
             self._pixels = None
             self.terminal.write("\x1b[0m\x1b[2J")
         layout = self._layout
@@ -162,12 +171,34 @@ class TerminalFrontEnd:
         width = layout.columns - layout.left - 2
         body = [render.clip(line, width) for line in render.render_panel(pixels, layout.scale)]
         colour = PANEL_DIM if self.board.panel.contrast < 0x20 else PANEL_ON
+        if colour != self._colour:
+            self._colour = colour
+            self._body = {}
         inner = len(body[0]) if body else 0
         self._put(out, layout.top, layout.left,
                   FRAME + "\u250c" + "\u2500" * inner + "\u2510" + RESET)
         for i, line in enumerate(body):
-            self._put(out, layout.top + 1 + i, layout.left,
-                      FRAME + "\u2502" + colour + line + FRAME + "\u2502" + RESET)
+            row = layout.top + 1 + i
+            if row >= layout.rows:
+                break
+            old = self._body.get(i)
+            self._body[i] = line
+            if old == line:
+                continue
+            if old is None or len(old) != len(line):
+                out.append("\x1b[%d;%dH%s\u2502%s%s%s\u2502%s" % (
+                    row + 1, layout.left + 1, FRAME, colour, line, FRAME, RESET))
+                continue
+            # Only the changed stretch of the row: a moving cursor or one tile
+            # costs a few bytes, which matters over a slow SSH link.
+            start = 0
+            while old[start] == line[start]:
+                start += 1
+            end = len(line) - 1
+            while old[end] == line[end]:
+                end -= 1
+            out.append("\x1b[%d;%dH%s%s%s" % (row + 1, layout.left + 2 + start, colour,
+                                              line[start:end + 1], RESET))
         self._put(out, layout.top + 1 + len(body), layout.left,
                   FRAME + "\u2514" + "\u2500" * inner + "\u2518" + RESET)
 
@@ -184,7 +215,7 @@ class TerminalFrontEnd:
     def status(self):
         seconds = self.board.now_ms() / 1000
         parts = [" %s %7.1fs" % (self.title, seconds),
-                 NOTE if self.session.sound.active else " "]
+                 NOTE if time.monotonic() < self._note_until else " "]
         held = self.controls.describe()
         if held:
             parts.append(held)
@@ -192,6 +223,8 @@ class TerminalFrontEnd:
             parts.append("REPLAY")
         if self.session.recorder is not None:
             parts.append("REC")
+        if self._layout is not None and not self._layout.fits:
+            parts.append("(enlarge the terminal)")
         if self.behind:
             parts.append("(slower than the board)")
         if self.message is not None:
