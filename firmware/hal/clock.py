@@ -3,9 +3,15 @@
 import time
 
 
+def _no_poll():
+    pass
+
+
 class Clock:
     def __init__(self, fps=30):
-        self.poll = None        # called every few ms while waiting (if set)
+        # called every poll_ms while waiting, when set (e.g. controls.poll on a
+        # port whose button pins have no IRQ)
+        self.poll = _no_poll
         self.poll_ms = 8
         self.late = 0           # frames that started late (the loop was too slow)
         self.set_fps(fps)
@@ -36,10 +42,9 @@ class Clock:
             return time.ticks_ms()
         left = (left_us + 500) // 1000
         poll = self.poll
-        if poll is None:
+        if poll is _no_poll:
             time.sleep_ms(left)
         else:
-            # a port whose button pins have no IRQ samples them while it waits
             step = self.poll_ms
             while left > 0:
                 d = step if left > step else left

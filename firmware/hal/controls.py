@@ -45,18 +45,19 @@ class Controls:
         self._active = board.BUTTON_ACTIVE
         pull = {None: None, "up": Pin.PULL_UP, "down": Pin.PULL_DOWN}[board.BUTTON_PULL]
         self._pins = [Pin(gpio, Pin.IN, pull) for _name, gpio in board.BUTTONS]
+        t = time.ticks_ms()
         self._latch = bytearray(_NBUTTONS)     # an edge was seen since the last frame
-        self._latch_t = [0] * _NBUTTONS        # ...at this tick
-        self._t_press = [0] * _INPUTS
-        self._t_release = [0] * _NBUTTONS
-        self._next_repeat = [0] * _INPUTS
+        self._latch_t = [t] * _NBUTTONS        # ...at this tick
+        self._t_press = [t] * _INPUTS
+        self._t_release = [t] * _NBUTTONS
+        self._next_repeat = [t] * _INPUTS
         self._down = 0        # debounced state, bit per input
         self._state = 0       # what this frame reports (suspended inputs hidden)
         self._prev = 0        # what the last frame reported
         self._mask = 0        # inputs ignored until they are let go
         self._repeat = 0
         self._activity = False
-        self._now = time.ticks_ms() if now is None else now
+        self._now = t if now is None else now
         for i in range(_NBUTTONS):
             self._t_release[i] = time.ticks_add(self._now, -1000)
         # Edge capture between frames. If the port has no IRQ on these pins,

@@ -50,8 +50,7 @@ class Display:
         self._board = board
         buf = None
         try:
-            self._open()
-            buf = self._dev.buffer
+            buf = self._open().buffer
         except OSError:
             # Nothing answers at the address (ENODEV) or the bus hangs
             # (ETIMEDOUT): run headless; drawing still works on the buffer.
@@ -93,11 +92,14 @@ class Display:
 
     def _open(self):
         from ssd1306 import SSD1306_I2C
-        if self._i2c is None:
-            self._i2c = _make_i2c(self._board)
-        self._dev = SSD1306_I2C(self.width, self.height, self._i2c, self._addr)
+        i2c = self._i2c
+        if i2c is None:
+            i2c = self._i2c = _make_i2c(self._board)
+        dev = SSD1306_I2C(self.width, self.height, i2c, self._addr)
+        self._dev = dev
         self.present = True
         self.error = None
+        return dev
 
     def _lost(self):
         self.present = False
@@ -105,7 +107,8 @@ class Display:
 
     def flush(self):
         """Send what changed since the last flush. Returns the pixel bytes sent."""
-        if not self.present or self.asleep:
+        i2c = self._i2c
+        if not self.present or self.asleep or i2c is None:
             return 0
         w = self.width
         rows = self._rows
@@ -159,10 +162,10 @@ class Display:
                     if (hi - lo + 1) * (n + 1) <= (c1 - c0 + 1) * n + _WINDOW_COST + b - a + 1:
                         c0, c1 = lo, hi
                         continue
-                    sent += self._send(p0, p - 1, c0, c1)
+                    sent += self._send(i2c, p0, p - 1, c0, c1)
                     p0, c0, c1 = p, a, b
                 elif p0 >= 0:
-                    sent += self._send(p0, p - 1, c0, c1)
+                    sent += self._send(i2c, p0, p - 1, c0, c1)
                     p0 = -1
         except OSError:
             self._lost()
@@ -170,13 +173,13 @@ class Display:
         sh[:] = buf
         return sent
 
-    def _send(self, p0, p1, c0, c1):
+    def _send(self, i2c, p0, p1, c0, c1):
         cmd = self._cmd
         cmd[2] = c0 + self._col0
         cmd[3] = c1 + self._col0
         cmd[5] = p0
         cmd[6] = p1
-        self._i2c.writeto(self._addr, cmd)
+        i2c.writeto(self._addr, cmd)
         vec = self._vecs[p1 - p0]
         rows = self._rows
         full = c0 == 0 and c1 == self.width - 1
@@ -184,7 +187,7 @@ class Display:
             # the window wraps from c1 back to c0 on the next page, so the
             # rows of the rectangle go out back to back in one transaction
             vec[k + 1] = rows[p0 + k] if full else rows[p0 + k][c0:c1 + 1]
-        self._i2c.writevto(self._addr, vec)
+        i2c.writevto(self._addr, vec)
         return (c1 - c0 + 1) * (p1 - p0 + 1)
 
     def invalidate(self):
@@ -242,16 +245,16 @@ class Display:
         if self.present:
             return True
         try:
-            self._open()
+            dev = self._open()
         except OSError:
             self.present = False
             self.error = "no display"
             return False
         # the driver drew into a buffer of its own; ours is the one on screen
         # from now on (the driver is only used for commands)
-        self._dev.buffer = self.buffer
+        dev.buffer = self.buffer
         self.invalidate()
-        self._command(self._dev.contrast, self._levels[self.level])
-        self._command(self._dev.invert, 1 if self.inverted else 0)
+        self._command(dev.contrast, self._levels[self.level])
+        self._command(dev.invert, 1 if self.inverted else 0)
         self.flush()
         return self.present

@@ -49,34 +49,40 @@ class Sound:
         self._sounding = False      # the PWM is making a tone (not resting)
         self._seq = None
         self._i = 0
-        self._until = 0
+        self._until = time.ticks_ms()
         self._clicking = False
-        self._click_until = 0
+        self._click_until = self._until
         if self._use_dac:
             self._to_dac()
-            self._dac.write(0)
+            self._dac_write(0)
 
     # ---- the pad: DAC or PWM --------------------------------------------------
     def _to_dac(self):
-        if self._mode == _ON_DAC:
+        if self._mode == _ON_DAC or DAC is None:
             return
-        if self._pwm is not None and self._mode == _ON_PWM:
-            self._pwm.deinit()
+        pwm = self._pwm
+        if pwm is not None and self._mode == _ON_PWM:
+            pwm.deinit()
         self._dac = DAC(Pin(self._pin_id))   # enables the DAC on the pad again
         self._mode = _ON_DAC
 
+    def _dac_write(self, value):
+        dac = self._dac
+        if dac is not None:
+            dac.write(value)
+
     def _to_pwm(self, freq):
-        if self._mode == _ON_PWM:
-            self._pwm.freq(freq)
-            self._pwm.duty_u16(self._duty)
+        pwm = self._pwm
+        if self._mode == _ON_PWM and pwm is not None:
+            pwm.freq(freq)
+            pwm.duty_u16(self._duty)
             return
-        if self._dac is not None:
-            self._dac.write(0)
+        self._dac_write(0)
         pin = Pin(self._pin_id, Pin.OUT, value=0)   # a digital pad again
-        if self._pwm is None:
+        if pwm is None:
             self._pwm = PWM(pin, freq=freq, duty_u16=self._duty)
         else:
-            self._pwm.init(freq=freq, duty_u16=self._duty)
+            pwm.init(freq=freq, duty_u16=self._duty)
         self._mode = _ON_PWM
 
     def _note(self, freq):
@@ -84,7 +90,9 @@ class Sound:
             self._to_pwm(freq)
             self._sounding = True
         elif self._sounding:
-            self._pwm.duty_u16(0)
+            pwm = self._pwm
+            if pwm is not None:
+                pwm.duty_u16(0)
             self._sounding = False
 
     # ---- what screens call ----------------------------------------------------
@@ -109,7 +117,7 @@ class Sound:
             now = time.ticks_ms()
         self._seq = None            # a click cuts a melody short
         self._to_dac()
-        self._dac.write(255)
+        self._dac_write(255)
         self._clicking = True
         self._click_until = time.ticks_add(now, CLICK_MS)
 
@@ -123,7 +131,7 @@ class Sound:
         if now is None:
             now = time.ticks_ms()
         if self._clicking:
-            self._dac.write(0)
+            self._dac_write(0)
             self._clicking = False
         self._seq = melody
         self._i = 0
@@ -147,7 +155,7 @@ class Sound:
     def stop(self):
         self._seq = None
         if self._clicking:
-            self._dac.write(0)
+            self._dac_write(0)
             self._clicking = False
         self._note(0)
 
@@ -156,7 +164,7 @@ class Sound:
         if now is None:
             now = time.ticks_ms()
         if self._clicking and time.ticks_diff(now, self._click_until) >= 0:
-            self._dac.write(0)
+            self._dac_write(0)
             self._clicking = False
         seq = self._seq
         if seq is None:

@@ -115,20 +115,31 @@ def measure(fn, reps=300, setup=None):
         allocs.append(gc.mem_alloc() - a0)
         gc.enable()
     allocs.sort()
-    # time: the port's ticks_us moves in whole ms, so time a batch, and take
-    # off the setup's own time
-    t0 = time.ticks_ms()
-    for _ in range(reps):
-        if setup:
-            setup()
-        fn()
-    total = time.ticks_diff(time.ticks_ms(), t0)
-    if setup:
+    # time: the port's ticks_us moves in whole ms, so time batches until at
+    # least 200 ms have passed, and take off the setup's own time
+    calls = 0
+    total = 0
+    while total < 200:
         t0 = time.ticks_ms()
         for _ in range(reps):
+            if setup:
+                setup()
+            fn()
+        total += time.ticks_diff(time.ticks_ms(), t0)
+        calls += reps
+    if setup:
+        t0 = time.ticks_ms()
+        for _ in range(calls):
             setup()
         total -= time.ticks_diff(time.ticks_ms(), t0)
-    return max(0, total) * 1000 // reps, allocs[len(allocs) // 2]
+    return max(0, total) * 1000 // calls, allocs[len(allocs) // 2]
+
+
+def bus_bytes(i2c, flush, setup):
+    setup()
+    b0 = i2c.bytes
+    flush()
+    return "%d bus bytes" % (i2c.bytes - b0)
 
 
 def row(name, us, alloc, extra=""):
@@ -154,26 +165,23 @@ def main():
         state[0] ^= 1
         d.fill_rect(16, 16, 16, 16, state[0])
 
-    b0 = i2c.bytes
     us, alloc = measure(d.flush, setup=toggle_tile)
-    row("flush, one 16x16 tile", us, alloc, "%d bus bytes" % ((i2c.bytes - b0) // 305))
+    row("flush, one 16x16 tile", us, alloc, bus_bytes(i2c, d.flush, toggle_tile))
 
     def toggle_status():
         state[0] ^= 1
         d.fill_rect(68, 56, 60, 8, 0)
         d.text("Moves 12" if state[0] else "Moves 13", 68, 56, 1)
 
-    b0 = i2c.bytes
     us, alloc = measure(d.flush, setup=toggle_status)
-    row("flush, status line digit", us, alloc, "%d bus bytes" % ((i2c.bytes - b0) // 305))
+    row("flush, status line digit", us, alloc, bus_bytes(i2c, d.flush, toggle_status))
 
     def toggle_all():
         state[0] ^= 1
         d.fill(state[0])
 
-    b0 = i2c.bytes
     us, alloc = measure(d.flush, reps=50, setup=toggle_all)
-    row("flush, full screen", us, alloc, "%d bus bytes" % ((i2c.bytes - b0) // 55))
+    row("flush, full screen", us, alloc, bus_bytes(i2c, d.flush, toggle_all))
 
     def scattered():
         state[0] ^= 1
@@ -181,7 +189,7 @@ def main():
             d.pixel(p * 16 + 5, p * 8 + 3, state[0])
 
     us, alloc = measure(d.flush, setup=scattered)
-    row("flush, one pixel in every page", us, alloc)
+    row("flush, one pixel in every page", us, alloc, bus_bytes(i2c, d.flush, scattered))
 
     c = Controls(board)
     now = [time.ticks_ms()]
