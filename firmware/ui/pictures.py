@@ -123,7 +123,7 @@ def _boat(p):
             p.line(x + off + 2, y, x + off + 4, y + 2)
     p.oval(52, 58, 4, 2)                      # a fish
     p.poly((55, 58, 59, 55, 59, 61))
-    p.speckle(11, 30, 18, 44)
+    p.speckle(11, 50, 0, 50)
 
 
 def _cat(p):

@@ -1,0 +1,495 @@
+"""The N-puzzle screen on the emulated board: play, hints, pictures, the end of
+a game, records, saving and resuming."""
+import json
+import random
+
+import framebuf
+import pytest
+
+from firmware.games.npuzzle import Puzzle, DIRECTION_NAMES
+from firmware.games import npuzzle_solver as solver
+from firmware.ui import tinyfont
+from firmware.ui.banner import big_text
+from tests.panel import shows
+from tests.test_app import boot, frames, tap, nudge, choose, to_menu, wait
+
+
+# ---- helpers -------------------------------------------------------------------
+def open_game(board, store_dir, title="15-Puzzle", **settings):
+    arcade = boot(board, store_dir)
+    for name, value in settings.items():
+        arcade.settings.set(name, value)
+    to_menu(board, arcade)
+    choose(board, arcade, title)
+    assert type(arcade.screen).__name__ == "Game"
+    frames(arcade, 2)
+    return arcade
+
+
+def saved_game(store_dir, name, tiles, width, moves=3, mode="numbers", ms=5000):
+    """A game in progress written where the screen resumes it from."""
+    p = Puzzle(width, bytearray(tiles))
+    p.moves = moves
+    data = {"size": width, "mode": mode, "puzzle": p.to_dict(), "ms": ms,
+            "level": 0, "optimal": None, "helped": False}
+    (store_dir / (name + ".json")).write_text(json.dumps(data))
+
+
+def load(store_dir, name):
+    path = store_dir / (name + ".json")
+    return json.loads(path.read_text()) if path.exists() else None
+
+
+def play(board, arcade, pushes):
+    for d in pushes:
+        nudge(board, arcade, DIRECTION_NAMES[d])
+
+
+def cell_box(game, i):
+    p = game.p
+    return (i % game.w) * p + 1, game.gy + (i // game.w) * p + 1, p - 1
+
+
+def panel_cell(board, game, i):
+    x, y, s = cell_box(game, i)
+    return [[board.panel.pixel(x + dx, y + dy) for dx in range(s)] for dy in range(s)]
+
+
+def expected_number_cell(game, tile, inverted=False):
+    s = game.p - 1
+    fb = framebuf.FrameBuffer(bytearray(s * s), s, s, framebuf.MONO_HLSB)
+    fb.fill(1 if inverted else 0)
+    if tile:
+        tinyfont.centred(fb, str(tile), 0, 0, s, s, 0 if inverted else 1, 2, game.font_scale)
+    return [[fb.pixel(x, y) for x in range(s)] for y in range(s)]
+
+
+def fb_rows(fb, w, h, x0=0, y0=0):
+    return [[fb.pixel(x0 + x, y0 + y) for x in range(w)] for y in range(h)]
+
+
+def shows_big(panel, text):
+    """The banner's double-size title somewhere on the panel."""
+    w = 16 * len(text)
+    fb = framebuf.FrameBuffer(bytearray(w * 2), w, 16, framebuf.MONO_VLSB)
+    big_text(fb, text, 0, 0)
+    want = [tuple(fb.pixel(x, y) for x in range(w)) for y in range(16)]
+    inverse = [tuple(1 - p for p in row) for row in want]
+    pixels = panel.pixels()
+    for y in range(64 - 15):
+        for x in range(128 - w + 1):
+            for pattern in (want, inverse):
+                if all(tuple(pixels[y + r][x:x + w]) == pattern[r] for r in range(16)):
+                    return True
+    return False
+
+
+def pbm(width, height, bits_on=lambda x, y: (x // 4 + y // 4) % 2):
+    stride = (width + 7) // 8
+    data = bytearray(stride * height)
+    for y in range(height):
+        for x in range(width):
+            if bits_on(x, y):
+                data[y * stride + x // 8] |= 0x80 >> (x % 8)
+    return b"P4\n# made by the test\n%d %d\n" % (width, height) + bytes(data)
+
+
+# ---- a whole game ----------------------------------------------------------------
+def test_8_puzzle_from_shuffle_to_win_screen(board, store_dir):
+    random.seed(3)
+    arcade = open_game(board, store_dir, "8-Puzzle")
+    game = arcade.screen
+    assert game.w == 3 and not game.puzzle.is_solved()
+    path = solver.solve8(game.puzzle.tiles)
+    assert game.optimal == len(path)
+    play(board, arcade, path[:-1])
+    assert shows(board.panel, str(len(path) - 1))           # the move counter
+    saved = load(store_dir, "puzzle8")
+    assert saved["puzzle"]["moves"] == len(path) - 1         # saved after every move
+    inverted = []
+    board.push(DIRECTION_NAMES[path[-1]])
+    for _ in range(90):                                      # 3 s: scroll, flashes, rest
+        frames(arcade)
+        inverted.append(board.panel.inverted)
+    board.center()
+    frames(arcade, 2)
+    assert game.state != 0 and game.banner.title == "You Win"
+    assert True in inverted and not board.panel.inverted     # flashed, then back
+    assert shows_big(board.panel, "You Win")
+    secs = game.ms // 1000
+    assert shows(board.panel, "%d moves %d:%02d" % (len(path), secs // 60, secs % 60))
+    assert shows(board.panel, "best possible %d" % len(path))
+    assert shows(board.panel, "New record!")
+    assert arcade.records.get("8-Puzzle numbers") == {"fewest moves": len(path), "fastest time": secs}
+    assert load(store_dir, "puzzle8") == {}                  # no game in progress
+    tap(board, arcade, "A")                                  # a new game
+    assert game.state == 0 and game.puzzle.moves == 0 and not game.puzzle.is_solved()
+
+
+def test_a_slower_win_is_no_record(board, store_dir):
+    arcade = boot(board, store_dir)
+    arcade.records.best("15-Puzzle numbers", "fewest moves", 1)
+    arcade.records.best("15-Puzzle numbers", "fastest time", 0)
+    tiles = list(range(1, 16)) + [0]
+    tiles[14], tiles[15] = 0, 15
+    saved_game(store_dir, "puzzle15", tiles, 4)
+    to_menu(board, arcade)
+    choose(board, arcade, "15-Puzzle")
+    nudge(board, arcade, "left")
+    wait(arcade, 2500)
+    assert shows_big(board.panel, "You Win")
+    assert shows(board.panel, "4 moves 0:05")
+    assert not shows(board.panel, "New record!")
+
+
+# ---- drawing ---------------------------------------------------------------------
+def test_number_mode_draws_every_tile(board, store_dir):
+    random.seed(5)
+    arcade = open_game(board, store_dir, "15-Puzzle")
+    game = arcade.screen
+    for i in range(16):
+        assert panel_cell(board, game, i) == expected_number_cell(game, game.puzzle.tiles[i]), i
+    assert shows(board.panel, "0")         # moves
+    assert shows(board.panel, "0:00")      # time
+
+
+def test_picture_mode_shows_the_picture_then_its_tiles(board, store_dir):
+    random.seed(6)
+    arcade = open_game(board, store_dir, "8-Puzzle", puzzle_mode="picture")
+    game = arcade.screen
+    assert game.key == "8-Puzzle picture"
+    g = game.g
+    # the finished picture first
+    assert fb_rows(game.pic_fb, g, g) == [[board.panel.pixel(x, game.gy + y) for x in range(g)]
+                                          for y in range(g)]
+    wait(arcade, 1700)
+    s = game.p - 1
+    for i in range(9):
+        tile = game.puzzle.tiles[i]
+        want = fb_rows(game.tile_fbs[tile - 1], s, s) if tile else [[0] * s for _ in range(s)]
+        assert panel_cell(board, game, i) == want, i
+    # tile t is the picture's piece at cell t - 1
+    x, y, _ = cell_box(game, 4)
+    assert fb_rows(game.tile_fbs[4], s, s) == fb_rows(game.pic_fb, s, s, x, y - game.gy)
+    # hold C: the picture again; the stick changes it
+    first = game.pictures[game.pic]
+    board.press("C")
+    wait(arcade, 600)
+    assert game.preview == 2
+    nudge(board, arcade, "right")
+    assert game.pictures[game.pic] != first
+    board.release("C")
+    frames(arcade, 3)
+    assert game.preview == 0 and game.puzzle.moves == 0       # a hold is not an undo
+    assert load(store_dir, "puzzle_prefs")["puzzle8"]["picture"] == game.pictures[game.pic]
+
+
+@pytest.mark.parametrize("title,size", [("8-Puzzle", 4), ("15-Puzzle", 4), ("15-Puzzle", 5)])
+def test_every_built_in_picture_has_distinct_tiles(board, store_dir, title, size):
+    arcade = open_game(board, store_dir, title, puzzle_mode="picture", puzzle_size=size)
+    game = arcade.screen
+    for k in range(3):
+        seen = set()
+        for fb in game.tile_fbs:
+            seen.add(bytes(fb_rows_bytes(fb, game.p - 1)))
+        assert len(seen) == len(game.tile_fbs), game.pictures[game.pic]
+        game._load_picture(1)
+
+
+def fb_rows_bytes(fb, s):
+    return bytes(fb.pixel(x, y) for y in range(s) for x in range(s))
+
+
+# ---- moves -----------------------------------------------------------------------
+def test_push_moves_the_neighbour_and_clicks(board, store_dir):
+    tiles = [1, 2, 3, 4, 5, 6, 7, 0, 8]          # blank in the middle of the bottom row
+    saved_game(store_dir, "puzzle8", tiles, 3, moves=2)
+    arcade = open_game(board, store_dir, "8-Puzzle")
+    game = arcade.screen
+    writes = len(board.dac_log)
+    nudge(board, arcade, "right")                # the tile left of the blank (7) moves right
+    assert list(game.puzzle.tiles) == [1, 2, 3, 4, 5, 6, 0, 7, 8]
+    assert game.puzzle.moves == 3
+    assert len(board.dac_log) > writes           # the click
+    assert panel_cell(board, game, 7) == expected_number_cell(game, 7)
+    assert panel_cell(board, game, 6) == expected_number_cell(game, 0)
+
+
+def test_illegal_push_makes_a_sound_and_no_move(board, store_dir):
+    tiles = [1, 2, 3, 4, 5, 6, 7, 0, 8]
+    saved_game(store_dir, "puzzle8", tiles, 3, moves=2)
+    arcade = open_game(board, store_dir, "8-Puzzle")
+    game = arcade.screen
+    before = (len(board.pwm_log), len(board.dac_log))
+    nudge(board, arcade, "up")                   # nothing below the blank
+    assert list(game.puzzle.tiles) == tiles and game.puzzle.moves == 2
+    assert (len(board.pwm_log), len(board.dac_log)) != before
+
+
+def test_joystick_auto_repeat_moves_along_a_row(board, store_dir):
+    tiles = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 13, 14, 15]
+    saved_game(store_dir, "puzzle15", tiles, 4, moves=3)
+    arcade = open_game(board, store_dir)
+    game = arcade.screen
+    board.push("left")
+    wait(arcade, 700)
+    board.center()
+    frames(arcade, 3)
+    assert game.state == 1                       # three pushes solved it
+    assert game.puzzle.moves == 6
+
+
+def test_cursor_slide_counts_k_moves_and_undo_takes_it_back(board, store_dir):
+    tiles = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0, 13, 14, 15, 12]
+    saved_game(store_dir, "puzzle15", tiles, 4, moves=7)
+    arcade = open_game(board, store_dir)
+    game = arcade.screen
+    assert list(game.puzzle.tiles) == tiles
+    tap(board, arcade, "E")
+    assert game.cursor_on and game.cursor == 10
+    assert shows_text_cursor(board, game, 10)
+    nudge(board, arcade, "left")
+    nudge(board, arcade, "left")
+    assert game.cursor == 8
+    assert game.puzzle.moves == 7                # the stick moved the cursor only
+    tap(board, arcade, "A")                      # slide 9 10 11 right
+    assert list(game.puzzle.tiles[8:12]) == [0, 9, 10, 11]
+    assert game.puzzle.moves == 10 and game.state == 0
+    for i in (8, 9, 10, 11):
+        inside = [row[1:-1] for row in panel_cell(board, game, i)[1:-1]]     # within the cursor
+        assert inside == [row[1:-1] for row in expected_number_cell(game, game.puzzle.tiles[i])[1:-1]]
+    nudge(board, arcade, "up")
+    nudge(board, arcade, "right")                # a tile off the blank's lines
+    before = (len(board.pwm_log), len(board.dac_log))
+    tap(board, arcade, "A")
+    assert game.puzzle.moves == 10
+    assert (len(board.pwm_log), len(board.dac_log)) != before
+    tap(board, arcade, "C")                      # undo the slide: 3 moves back
+    assert list(game.puzzle.tiles) == tiles and game.puzzle.moves == 7
+    tap(board, arcade, "E")
+    assert not game.cursor_on
+    tap(board, arcade, "C")                      # nothing more to undo
+    assert list(game.puzzle.tiles) == tiles and game.puzzle.moves == 7
+
+
+def shows_text_cursor(board, game, i):
+    x, y, s = cell_box(game, i)
+    return all(board.panel.pixel(x + k, y) for k in range(s))
+
+
+def test_undo_a_push(board, store_dir):
+    random.seed(9)
+    arcade = open_game(board, store_dir)
+    game = arcade.screen
+    start = bytes(game.puzzle.tiles)
+    d = game.puzzle.legal_pushes()[0]
+    nudge(board, arcade, DIRECTION_NAMES[d])
+    assert bytes(game.puzzle.tiles) != start
+    tap(board, arcade, "C")
+    assert bytes(game.puzzle.tiles) == start and game.puzzle.moves == 0
+
+
+# ---- hints -----------------------------------------------------------------------
+def test_hint_lights_a_correct_tile(board, store_dir):
+    random.seed(11)
+    arcade = open_game(board, store_dir, "8-Puzzle")
+    game = arcade.screen
+    tiles = bytes(game.puzzle.tiles)
+    best = solver.optimal_length8(tiles)
+    tap(board, arcade, "D")
+    i = game.hint_index
+    assert i >= 0 and game.puzzle.can_slide(i)
+    assert panel_cell(board, game, i) == expected_number_cell(game, tiles[i], inverted=True)
+    after = Puzzle(3, tiles)
+    after.slide(i)
+    assert solver.optimal_length8(after.tiles) == best - 1    # a move on an optimal path
+    d = [d for d in range(4) if game.puzzle.tile_for_push(d) == i][0]
+    nudge(board, arcade, DIRECTION_NAMES[d])
+    assert game.hint_index == -1
+    assert panel_cell(board, game, i) == expected_number_cell(game, 0)
+
+
+def test_hint_on_the_15_puzzle_says_thinking_first(board, store_dir):
+    random.seed(12)
+    arcade = open_game(board, store_dir)
+    game = arcade.screen
+    board.press("D")
+    frames(arcade, 1)
+    assert game.thinking
+    frames(arcade, 2)
+    board.release("D")
+    frames(arcade, 2)
+    assert not game.thinking and game.hint_index >= 0
+    assert game.hint_index == game.puzzle.tile_for_push(solver.Hinter().hint(game.puzzle))
+
+
+def test_holding_hint_plays_the_solution(board, store_dir):
+    random.seed(13)
+    p = Puzzle(4)
+    p.shuffle_walk(random, 12)
+    saved_game(store_dir, "puzzle15", p.tiles, 4, moves=1)
+    arcade = open_game(board, store_dir)
+    game = arcade.screen
+    n = len(solver.solution(game.puzzle))
+    board.press("D")
+    wait(arcade, 700 + 260 * n)
+    board.release("D")
+    frames(arcade, 2)
+    assert game.state == 1 and game.puzzle.is_solved()
+    assert game.puzzle.moves == 1 + n
+    wait(arcade, 2500)
+    assert shows(board.panel, "solved with help")
+    assert arcade.records.get("15-Puzzle numbers") == {}      # no records with help
+
+
+# ---- new game, difficulty, saving ------------------------------------------------
+def test_a_mid_game_shows_you_lost_then_a_new_game(board, store_dir):
+    random.seed(14)
+    arcade = open_game(board, store_dir)
+    game = arcade.screen
+    nudge(board, arcade, DIRECTION_NAMES[game.puzzle.legal_pushes()[0]])
+    assert load(store_dir, "puzzle15")
+    board.press("A")
+    inverted = []
+    for _ in range(40):
+        frames(arcade)
+        inverted.append(board.panel.inverted)
+    board.release("A")
+    assert game.state == 2 and True in inverted
+    assert shows_big(board.panel, "You Lost")
+    assert shows(board.panel, "after 1 moves")
+    assert load(store_dir, "puzzle15") == {}
+    wait(arcade, 1500)
+    assert game.state == 0 and game.puzzle.moves == 0 and not board.panel.inverted
+    assert not shows_big(board.panel, "You Lost")
+
+
+def test_a_before_any_move_just_reshuffles(board, store_dir):
+    random.seed(15)
+    arcade = open_game(board, store_dir)
+    game = arcade.screen
+    first = bytes(game.puzzle.tiles)
+    tap(board, arcade, "A")
+    assert game.state == 0 and bytes(game.puzzle.tiles) != first
+
+
+def test_difficulty_cycles_and_is_kept(board, store_dir):
+    random.seed(16)
+    arcade = open_game(board, store_dir, "8-Puzzle")
+    game = arcade.screen
+    assert game.level == 0
+    tap(board, arcade, "F")
+    assert game.level == 1 and game.game_level == 1     # no move yet: reshuffled
+    assert solver.optimal_length8(game.puzzle.tiles) <= 12
+    assert game.optimal == solver.optimal_length8(game.puzzle.tiles)
+    nudge(board, arcade, DIRECTION_NAMES[game.puzzle.legal_pushes()[0]])
+    tap(board, arcade, "F")
+    assert game.level == 2 and game.game_level == 1     # started: from the next game
+    assert load(store_dir, "puzzle8")["level"] == 1
+    tap(board, arcade, "B")
+    choose(board, arcade, "8-Puzzle")
+    assert arcade.screen.level == 2
+
+
+def test_resume_after_the_menu_and_after_a_power_cut(board, store_dir):
+    random.seed(17)
+    arcade = open_game(board, store_dir)
+    game = arcade.screen
+    for _ in range(3):
+        legal = game.puzzle.legal_pushes()
+        nudge(board, arcade, DIRECTION_NAMES[legal[-1]])
+    tiles = bytes(game.puzzle.tiles)
+    moves = game.puzzle.moves
+    wait(arcade, 2000)
+    ms = game.ms
+    assert ms >= 2000
+    tap(board, arcade, "B")
+    assert type(arcade.screen).__name__ == "Menu"
+    assert shows(board.panel, "Continue")
+    wait(arcade, 3000)                      # time in the menu does not count
+    choose(board, arcade, "Continue")
+    again = arcade.screen
+    assert bytes(again.puzzle.tiles) == tiles and again.puzzle.moves == moves
+    assert ms <= again.ms < ms + 400
+    tap(board, arcade, "C")                 # the undo history came along
+    assert again.puzzle.moves == moves - 1
+    nudge(board, arcade, DIRECTION_NAMES[again.puzzle.legal_pushes()[0]])
+    tiles = bytes(again.puzzle.tiles)
+    # power cut: a new HAL on the same flash
+    rebooted = boot(board, store_dir)
+    to_menu(board, rebooted)
+    choose(board, rebooted, "15-Puzzle")
+    assert bytes(rebooted.screen.puzzle.tiles) == tiles
+    assert rebooted.screen.puzzle.moves == moves
+
+
+def test_a_saved_game_of_another_mode_is_not_resumed(board, store_dir):
+    tiles = [1, 2, 3, 4, 5, 6, 7, 0, 8]
+    saved_game(store_dir, "puzzle8", tiles, 3, mode="picture")
+    arcade = open_game(board, store_dir, "8-Puzzle")
+    assert arcade.screen.puzzle.moves == 0
+
+
+def test_24_puzzle_through_the_setting(board, store_dir):
+    random.seed(18)
+    arcade = open_game(board, store_dir, "15-Puzzle", puzzle_size=5)
+    game = arcade.screen
+    assert game.w == 5 and game.key == "24-Puzzle numbers"
+    for i in range(25):
+        assert panel_cell(board, game, i) == expected_number_cell(game, game.puzzle.tiles[i]), i
+    nudge(board, arcade, DIRECTION_NAMES[game.puzzle.legal_pushes()[0]])
+    assert load(store_dir, "puzzle15")["size"] == 5
+
+
+# ---- user pictures ---------------------------------------------------------------
+def test_user_pbm_pictures_load_and_a_bad_one_is_skipped(board, store_dir, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "pictures"
+    folder.mkdir()
+    (folder / "a_bad.pbm").write_bytes(b"P4\n40 40\n\x00\x01")        # too short
+    (folder / "b_text.pbm").write_bytes(b"P1\n2 2\n0 1 1 0\n")        # not binary
+    (folder / "c_good.pbm").write_bytes(pbm(90, 60))
+    (folder / "notes.txt").write_text("not a picture")
+    arcade = open_game(board, store_dir, "15-Puzzle", puzzle_mode="picture")
+    game = arcade.screen
+    assert game.pictures[3:] == ["a_bad.pbm", "b_text.pbm", "c_good.pbm"]
+    game.pic = 2
+    board.press("C")
+    wait(arcade, 500)
+    nudge(board, arcade, "right")            # to a_bad: skipped, then b_text: skipped
+    assert game.pictures[game.pic] == "c_good.pbm"
+    assert game.pictures[3:] == ["c_good.pbm"]
+    assert game.message.startswith("SKIPPED")
+    board.release("C")
+    frames(arcade, 3)
+    # the centre 60x60 of the 90x60 checkerboard, scaled to the grid
+    g = game.g
+    want = [[((15 + x * 60 // g) // 4 + (y * 60 // g) // 4) % 2 for x in range(g)] for y in range(g)]
+    assert fb_rows(game.pic_fb, g, g) == want
+    # kept as the choice for next time
+    assert load(store_dir, "puzzle_prefs")["puzzle15"]["picture"] == "c_good.pbm"
+
+
+def test_a_missing_remembered_picture_falls_back(board, store_dir, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (store_dir / "puzzle_prefs.json").write_text(json.dumps({"puzzle15": {"picture": "gone.pbm"}}))
+    arcade = open_game(board, store_dir, "15-Puzzle", puzzle_mode="picture")
+    assert arcade.screen.pic == 0
+
+
+# ---- the bus ---------------------------------------------------------------------
+@pytest.mark.parametrize("title,size", [("8-Puzzle", 3), ("15-Puzzle", 4), ("15-Puzzle", 5)])
+def test_a_one_tile_move_sends_little(board, store_dir, title, size):
+    random.seed(20)
+    arcade = open_game(board, store_dir, title, puzzle_size=5 if size == 5 else 4)
+    game = arcade.screen
+    wait(arcade, 100)
+    for d in game.puzzle.legal_pushes():
+        before = board.bus.bytes
+        board.push(DIRECTION_NAMES[d])
+        frames(arcade, 1)
+        sent = board.bus.bytes - before
+        board.center()
+        frames(arcade, 2)
+        assert sent < 0.15 * 1030, (d, sent)
+        nudge(board, arcade, DIRECTION_NAMES[d ^ 1])          # and back
