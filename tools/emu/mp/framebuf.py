@@ -19,7 +19,7 @@ here; keep using the bytearray you passed in (the ssd1306 driver already does).
 """
 
 import os
-from operator import index as _int
+from operator import index as _index
 
 MONO_VLSB = 0
 MVLSB = 0
@@ -39,6 +39,14 @@ _ELLIPSE_ALL = 0x0F
 
 _MISSING = object()  # "argument not given" (MicroPython has no None defaults here)
 _tables = {}  # (clear_mask, set_bits) -> 256-byte table for bytes.translate
+
+
+def _int(value):
+    """mp_obj_get_int: ints and bools only, and only what fits the ESP32's 32-bit machine word."""
+    value = _index(value)
+    if not -0x80000000 <= value <= 0x7FFFFFFF:
+        raise OverflowError("overflow converting long int to machine word")
+    return value
 
 
 def _load_font():
@@ -438,9 +446,12 @@ class FrameBuffer:
         x = _int(x)
         y = _int(y)
         try:
-            values = memoryview(coords).tolist()
+            view = memoryview(coords)
         except TypeError:
             raise TypeError("object with buffer protocol required") from None
+        if view.format in ("f", "d", "e"):
+            raise TypeError("can't convert float to int")
+        values = view.tolist()
         n = len(values) // 2  # an odd count drops the last value, as on the board
         if n == 0:
             return
@@ -477,8 +488,8 @@ class FrameBuffer:
     def text(self, s, x, y, c=1, /):
         if isinstance(s, str):
             data = s.encode()
-        elif isinstance(s, (bytes, bytearray)):
-            data = bytes(s)
+        elif isinstance(s, bytes):
+            data = s
         else:
             raise TypeError("can't convert '%s' object to str implicitly" % type(s).__name__)
         x0 = _int(x)
