@@ -195,3 +195,31 @@ def test_a_crash_restores_the_terminal_then_shows_the_traceback(run_pty, tmp_pat
     assert raw.index("\x1b[?1049l") < raw.index("boom in the firmware"), \
         "the traceback is printed on the normal screen"
     assert termios.tcgetattr(sim.slave) == sim.termios_before
+
+
+def test_real_firmware_session_replays_to_the_same_panel(run_pty, tmp_path):
+    """Record a played session of the real firmware (menu, open the first game, a
+    few moves, a held button) and replay it headless: the same final panel."""
+    import subprocess
+    import sys
+    record, live = tmp_path / "real.replay", tmp_path / "live.png"
+    sim = run_pty(["--fresh", "--record", str(record), "--png", str(live)])
+    sim.wait_for(lambda s: s.panel() is not None and sum(map(sum, s.panel())) > 50,
+                 timeout=20, what="the firmware drawing on the panel")
+    sim.pump(1.8)                                   # past the splash screen
+    for key in ("j", "\x1b[A", "a", "w", "\x1b[B"):
+        sim.send(key)
+        sim.pump(0.25)
+    sim.send("U")                                   # hold D (a held hint plays the solution)
+    sim.pump(1.0)
+    sim.send("u")
+    sim.pump(0.2)
+    sim.send("q")
+    assert sim.wait_exit() == 0
+    replayed = tmp_path / "replayed.png"
+    result = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--headless",
+                             "--replay", str(record), "--png", str(replayed)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "press D" in record.read_text()
+    assert replayed.read_bytes() == live.read_bytes()
