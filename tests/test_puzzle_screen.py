@@ -480,15 +480,18 @@ def test_a_missing_remembered_picture_falls_back(board, store_dir, tmp_path, mon
 # ---- the bus ---------------------------------------------------------------------
 @pytest.mark.parametrize("title,size", [("8-Puzzle", 3), ("15-Puzzle", 4), ("15-Puzzle", 5)])
 def test_a_one_tile_move_sends_little(board, store_dir, title, size):
+    """Numbers mode: under 15% of a full frame (pictures: see the bench)."""
     random.seed(20)
     arcade = open_game(board, store_dir, title, puzzle_size=5 if size == 5 else 4)
     game = arcade.screen
     wait(arcade, 100)
     for d in game.puzzle.legal_pushes():
+        game.ms = game.shown_time * 1000            # no tick of the timer meanwhile
         before = board.bus.bytes
         board.push(DIRECTION_NAMES[d])
-        frames(arcade, 1)
+        frames(arcade, 2)                           # the cells, then the counter
         sent = board.bus.bytes - before
+        assert game.puzzle.moves % 2 == 1
         board.center()
         frames(arcade, 2)
         assert sent < 0.15 * 1030, (d, sent)

@@ -297,6 +297,8 @@ class Game(Screen):
             self.hint_index = -1
         self.cells[self.cursor] = 1
         self.panel |= _P_MOVES
+        # the key help turns over only while the player pauses
+        self.help_t = time.ticks_add(now, _HELP_MS)
         self.hal.sound.click()
         if self.puzzle.is_solved():
             self.win(now)
@@ -559,10 +561,17 @@ class Game(Screen):
             self.panel = _P_ALL
         else:
             cells = self.cells
+            drew = False
             for i in range(self.n):
                 if cells[i]:
                     cells[i] = 0
                     self._draw_cell(fb, i)
+                    drew = True
+            if drew:
+                # the panel waits a frame: the display sends one span of
+                # columns per page, and a cell and the counter on the same
+                # page would make it cover everything between them
+                return
         if self.panel:
             self._draw_panel(fb)
 
