@@ -103,7 +103,7 @@ class Session:
         self.events_applied += 1
 
     def quit(self, reason):
-        if self.recorder is not None and reason in ("quit", "end"):
+        if self.recorder is not None:       # q, a replay's end, or the time limit
             self.recorder.event(_clean_ms(self.board.now_ms()), "end")
         raise Quit(reason)
 
