@@ -149,3 +149,18 @@ def test_speaker_without_a_dac_clicks_with_pwm(board):
     board.advance(50)
     s.update()
     assert notes(board)[-1][1] == 0
+
+
+def test_the_fault_signal_is_heard_even_when_muted(board, hal):
+    # with no display it is the only sign of trouble, and the saved settings
+    # may well say "muted"
+    hal.sound.sfx("fault")
+    hal.sound.muted = True
+    frames(hal, 2)
+    assert hal.sound.busy()
+    frames(hal, 60)
+    heard = [f for _t, f in notes(board)]
+    assert heard == [f for f, _ms in SOUNDS["fault"]] + [0]
+    board.pwm_log.clear()
+    hal.sound.sfx("win")                        # other sounds stay muted
+    assert notes(board) == []

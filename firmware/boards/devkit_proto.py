@@ -24,7 +24,9 @@ DISPLAY_CONTRAST = (0x01, 0x0C, 0x30, 0x80, 0xFF)   # brightness levels 0..4
 # --- Buttons ----------------------------------------------------------------
 # Plain push buttons from the pin to GND with no resistor: a pressed button
 # reads 0 and a released one floats, so every pin needs the internal pull-up.
-# (GPIO34-39 have no pulls: never put a button like this on them.)
+# (GPIO34-39 have no pulls: never put a button like this on them. And keep
+# buttons off GPIO36/39 anyway: ESP32 erratum 3.11, ADC use there makes
+# spurious edge interrupts, and the controls catch presses by IRQ.)
 BUTTONS = (("A", 13), ("B", 14), ("C", 16), ("D", 17), ("E", 4), ("F", 5))
 BUTTON_ACTIVE = 0
 BUTTON_PULL = "up"

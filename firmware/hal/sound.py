@@ -48,6 +48,7 @@ class Sound:
         self._mode = _OFF
         self._sounding = False      # the PWM is making a tone (not resting)
         self._seq = None
+        self._forced = False        # the melody playing ignores mute (the fault)
         self._i = 0
         self._until = time.ticks_ms()
         self._clicking = False
@@ -63,6 +64,7 @@ class Sound:
         pwm = self._pwm
         if pwm is not None and self._mode == _ON_PWM:
             pwm.deinit()
+        self._sounding = False
         self._dac = DAC(Pin(self._pin_id))   # enables the DAC on the pad again
         self._mode = _ON_DAC
 
@@ -103,7 +105,7 @@ class Sound:
     @muted.setter
     def muted(self, value):
         self._muted = bool(value)
-        if self._muted:
+        if self._muted and not self._forced:
             self.stop()
 
     def click(self, now=None):
@@ -124,9 +126,11 @@ class Sound:
     def tone(self, freq_hz, ms, now=None):
         self.play(((freq_hz, ms),), now)
 
-    def play(self, melody, now=None):
-        """Start a melody: a sequence of (freq_hz, ms); 0 Hz is a rest."""
-        if self._muted or not melody:
+    def play(self, melody, now=None, force=False):
+        """Start a melody: a sequence of (freq_hz, ms); 0 Hz is a rest.
+        force: play even when muted (for the fault signal, the only one left
+        when there is no display)."""
+        if (self._muted and not force) or not melody:
             return
         if now is None:
             now = time.ticks_ms()
@@ -134,20 +138,22 @@ class Sound:
             self._dac_write(0)
             self._clicking = False
         self._seq = melody
+        self._forced = force
         self._i = 0
         freq, ms = melody[0]
         self._until = time.ticks_add(now, ms)
         self._note(freq)
 
     def sfx(self, name, now=None):
-        """A named sound: move, select, merge, illegal, error, win, lose, fault."""
+        """A named sound: move, select, merge, illegal, error, win, lose, and
+        fault (heard even when muted)."""
         if name == "move":
             self.click(now)
             return
         melody = SOUNDS.get(name)
         if melody is None:
             raise ValueError("no sound " + name)
-        self.play(melody, now)
+        self.play(melody, now, name == "fault")
 
     def busy(self):
         return self._seq is not None or self._clicking
