@@ -2,7 +2,8 @@
 
 IDA* with the Manhattan distance plus linear conflicts, both updated
 incrementally (a move changes one tile's distance and the conflicts of the
-two lines the tile leaves and enters). Directions are npuzzle's push
+two lines the tile leaves and enters; lines are small base-5 codes into one
+625-entry conflict table). Directions are npuzzle's push
 directions, so a solution replays with Puzzle.push().
 
     python tools/solver15.py 15 2 1 12 8 5 6 11 4 9 10 7 3 14 13 0
@@ -61,32 +62,39 @@ def _conflict(goals):
     return 2 * (n - max(lis))
 
 
-_row_cache = {}
-_col_cache = {}
+# Linear conflicts by table. A line (row or column) is coded in base 5, one
+# digit per cell: the goal position along the line of a tile that belongs to
+# this line, or 4 for any other tile and for the blank. LC5[code] is that
+# line's conflict count, the same table for every row and column. A move
+# changes two digits, so the search updates codes instead of rescanning.
+POW5 = (125, 25, 5, 1)
+F_ROW = [[(t - 1) % W if t and (t - 1) // W == r else 4 for t in range(N)] for r in range(W)]
+F_COL = [[(t - 1) // W if t and (t - 1) % W == c else 4 for t in range(N)] for c in range(W)]
+LC5 = []
+for _code in range(5 ** W):
+    _digits = [_code // POW5[i] % 5 for i in range(W)]
+    LC5.append(_conflict([d for d in _digits if d < 4]))
+
+
+def line_codes(tiles):
+    rows = [sum(F_ROW[r][tiles[r * W + i]] * POW5[i] for i in range(W)) for r in range(W)]
+    cols = [sum(F_COL[c][tiles[i * W + c]] * POW5[i] for i in range(W)) for c in range(W)]
+    return rows, cols
 
 
 def row_conflict(tiles, r):
-    key = (r, tiles[r * W], tiles[r * W + 1], tiles[r * W + 2], tiles[r * W + 3])
-    v = _row_cache.get(key)
-    if v is None:
-        v = _conflict([(t - 1) % W for t in key[1:] if t and (t - 1) // W == r])
-        _row_cache[key] = v
-    return v
+    return LC5[line_codes(tiles)[0][r]]
 
 
 def col_conflict(tiles, c):
-    key = (c, tiles[c], tiles[c + W], tiles[c + 2 * W], tiles[c + 3 * W])
-    v = _col_cache.get(key)
-    if v is None:
-        v = _conflict([(t - 1) // W for t in key[1:] if t and (t - 1) % W == c])
-        _col_cache[key] = v
-    return v
+    return LC5[line_codes(tiles)[1][c]]
 
 
 def heuristic(tiles, kind="lc"):
     h = sum(MD[t][i] for i, t in enumerate(tiles) if t)
     if kind == "lc":
-        h += sum(row_conflict(tiles, k) + col_conflict(tiles, k) for k in range(W))
+        rows, cols = line_codes(tiles)
+        h += sum(LC5[c] for c in rows) + sum(LC5[c] for c in cols)
     return h
 
 
@@ -130,29 +138,44 @@ def solve(tiles, kind="lc", max_nodes=None):
             md = MD[tile]
             h2 = h - md[q] + md[blank]
             if use_lc:
-                if d == LEFT or d == RIGHT:      # the tile changes column
-                    c1, c2 = q % W, blank % W
-                    h2 -= col_conflict(t, c1) + col_conflict(t, c2)
-                    t[blank], t[q] = tile, 0
-                    h2 += col_conflict(t, c1) + col_conflict(t, c2)
-                else:                            # the tile changes row
-                    r1, r2 = q // W, blank // W
-                    h2 -= row_conflict(t, r1) + row_conflict(t, r2)
-                    t[blank], t[q] = tile, 0
-                    h2 += row_conflict(t, r1) + row_conflict(t, r2)
-            else:
-                t[blank], t[q] = tile, 0
+                rq, cq = divmod(q, W)
+                rb, cb = divmod(blank, W)
+                if rq == rb:       # the tile changes column within row rq
+                    old1, old2 = cols[cq], cols[cb]
+                    new1 = old1 + (4 - F_COL[cq][tile]) * POW5[rq]
+                    new2 = old2 + (F_COL[cb][tile] - 4) * POW5[rq]
+                    h2 += LC5[new1] + LC5[new2] - LC5[old1] - LC5[old2]
+                    old_line = rows[rq]
+                    cols[cq], cols[cb] = new1, new2
+                    rows[rq] = old_line + (F_ROW[rq][tile] - 4) * (POW5[cb] - POW5[cq])
+                else:              # the tile changes row within column cq
+                    old1, old2 = rows[rq], rows[rb]
+                    new1 = old1 + (4 - F_ROW[rq][tile]) * POW5[cq]
+                    new2 = old2 + (F_ROW[rb][tile] - 4) * POW5[cq]
+                    h2 += LC5[new1] + LC5[new2] - LC5[old1] - LC5[old2]
+                    old_line = cols[cq]
+                    rows[rq], rows[rb] = new1, new2
+                    cols[cq] = old_line + (F_COL[cq][tile] - 4) * (POW5[rb] - POW5[rq])
+            t[blank], t[q] = tile, 0
             path.append(d)
             r = dfs(q, g + 1, bound, OPPOSITE[d], h2)
             if r == FOUND:
                 return FOUND
             path.pop()
             t[q], t[blank] = tile, 0
+            if use_lc:
+                if rq == rb:
+                    cols[cq], cols[cb] = old1, old2
+                    rows[rq] = old_line
+                else:
+                    rows[rq], rows[rb] = old1, old2
+                    cols[cq] = old_line
             if r < best:
                 best = r
         return best
 
     blank = t.index(0)
+    rows, cols = line_codes(t)
     h = heuristic(t, kind)
     bound = h
     old = sys.getrecursionlimit()
