@@ -25,11 +25,9 @@ import framebuf
 from micropython import const
 
 from firmware.games.npuzzle import Puzzle
-from firmware.games import npuzzle_solver as solver
 from firmware.hal.controls import A, B, C, D, E, F, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import Screen, BACK
 from firmware.ui import draw, tinyfont
-from firmware.ui.banner import Banner
 
 PICTURE_DIR = "pictures"     # relative to the current folder, like the saves
 PREFS = "puzzle_prefs"       # level and picture per puzzle, kept between games
@@ -71,6 +69,26 @@ _HELP_CURSOR = ("A SLIDE  E DONE", "STICK: CURSOR")
 _HELP_PREVIEW = ("STICK: NEXT PIC",)
 
 
+def _solver():
+    """The solver module, imported on first use (it and its 3x3 tables take
+    ~30 KB of heap, which a game without hints never needs)."""
+    from firmware.games import npuzzle_solver
+    return npuzzle_solver
+
+
+def _drop(package, name):
+    """Forget a module so its code can be freed (imported again when needed)."""
+    import sys
+    sys.modules.pop(package + "." + name, None)
+    parent = sys.modules.get(package)
+    if parent is not None:
+        parent.__dict__.pop(name, None)
+
+
+def _drop_solver():
+    _drop("firmware.games", "npuzzle_solver")
+
+
 class Game(Screen):
     def __init__(self, app, **options):
         Screen.__init__(self, app, **options)
@@ -89,7 +107,7 @@ class Game(Screen):
         self.font_scale = 2 if w == 3 else 1
         self.store = self.hal.store
         self.records = app.records
-        self.hinter = solver.Hinter()
+        self.hinter = None                 # the solver is imported when needed
 
         prefs = self.store.load(PREFS, {})
         mine = prefs.get(self.save_name) if isinstance(prefs, dict) else None
@@ -137,9 +155,9 @@ class Game(Screen):
 
     # ---- pictures ---------------------------------------------------------------
     def _setup_pictures(self, wanted):
-        from firmware.ui import pictures
-        self._pics = pictures
-        names = list(pictures.NAMES)
+        from firmware.ui.pictures import NAMES
+        self.builtin = len(NAMES)
+        names = list(NAMES)
         try:
             files = [f for f in os.listdir(PICTURE_DIR) if f.lower().endswith(".pbm")]
             files.sort()
@@ -164,14 +182,15 @@ class Game(Screen):
         """Show the picture `step` places on; a bad file is dropped from the
         list with a message, and the next one is tried (built-ins never fail)."""
         names = self.pictures
-        builtin = len(self._pics.NAMES)
+        builtin = self.builtin
+        from firmware.ui import pictures
         i = (self.pic + step) % len(names)
         while True:
             if i < builtin:
-                self._pics.render(self.pic_fb, i, self.g)
+                pictures.render(self.pic_fb, i, self.g)
                 break
             try:
-                self._pics.load_pbm(PICTURE_DIR + "/" + names[i], self.pic_fb, self.g)
+                pictures.load_pbm(PICTURE_DIR + "/" + names[i], self.pic_fb, self.g)
                 break
             except (OSError, ValueError, MemoryError):
                 self.say("SKIPPED " + names[i].upper())
@@ -180,6 +199,8 @@ class Game(Screen):
                     i -= 1
                 i %= len(names)
         self.pic = i
+        pictures = None
+        _drop("firmware.ui", "pictures")   # its drawing code is needed only here
         # cut the picture into tiles: tile t belongs at cell t - 1
         p = self.p
         w = self.w
@@ -228,10 +249,15 @@ class Game(Screen):
             p.shuffle_uniform(random)
         else:
             p.shuffle_walk(random, _WALK[self.level] * self.w)
-        self.optimal = solver.optimal_length8(p.tiles) if self.w == 3 else None
+        self.optimal = None
+        if self.w == 3:
+            self.optimal = _solver().optimal_length8(p.tiles)
+            if self.hinter is None:
+                _drop_solver()             # its 3x3 tables wait until a hint
         self.ms = 0
         self.helped = False
-        self.hinter.forget()
+        if self.hinter is not None:
+            self.hinter.forget()
         self.hint_index = -1
         self.thinking = False
         self.state = _PLAY
@@ -350,6 +376,7 @@ class Game(Screen):
             if fewest or fastest:
                 lines.append("New record!")
         self.hal.sound.sfx("win")
+        from firmware.ui.banner import Banner
         self.banner = Banner(self.hal.display, "You Win", lines, now)
         self.banner_done = False
 
@@ -358,6 +385,7 @@ class Game(Screen):
         self.state = _LOST
         self.save()
         self.hal.sound.sfx("lose")
+        from firmware.ui.banner import Banner
         self.banner = Banner(self.hal.display, "You Lost",
                              ("after %d moves" % p.moves,), now)
         self.banner_done = False
@@ -416,7 +444,7 @@ class Game(Screen):
         if not self.picture_mode and c.repeat(C):
             self.undo(now)
         if c.just_pressed(D):
-            if self.w > 3:
+            if self.w > 3 or self.hinter is None:
                 self.thinking = True       # say so first: a stage may take a while
                 self.panel |= _P_STATUS
             else:
@@ -425,7 +453,7 @@ class Game(Screen):
         elif c.pressed(D) and c.held_ms(D) >= _SOLVE_HOLD_MS and \
                 time.ticks_diff(now, self.solve_next) >= 0:
             self.solve_next = time.ticks_add(now, _SOLVE_STEP_MS)
-            d = self.hinter.hint(self.puzzle)
+            d = self._hinter().hint(self.puzzle)
             if d is not None:
                 self.helped = True
                 self.push(d, now)
@@ -498,8 +526,13 @@ class Game(Screen):
         self.cursor = row * w + col
         self.cells[self.cursor] = 1
 
+    def _hinter(self):
+        if self.hinter is None:
+            self.hinter = _solver().Hinter()
+        return self.hinter
+
     def _show_hint(self):
-        d = self.hinter.hint(self.puzzle)
+        d = self._hinter().hint(self.puzzle)
         if self.hint_index >= 0:
             self.cells[self.hint_index] = 1
         self.hint_index = -1 if d is None else self.puzzle.tile_for_push(d)
