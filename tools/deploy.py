@@ -214,15 +214,16 @@ def _hash(p):
                 break
             h.update(_buf if n == 512 else memoryview(_buf)[:n])
     return binascii.hexlify(h.digest()).decode()
-def _entry(p):
+def _entry(p, deep=True):
     try:
         mode = os.stat(p)[0]
     except OSError:
         return
     if mode & 0x4000:
         print(repr(('D', p, None)))
-        for e in os.ilistdir(p):
-            _entry(p + '/' + e[0])
+        if deep:
+            for e in os.ilistdir(p):
+                _entry(p + '/' + e[0])
     else:
         print(repr(('F', p, _hash(p))))
 """
@@ -355,10 +356,12 @@ class Board:
         self.enospc = info.enospc
         return info
 
-    def listing(self, paths):
-        """({path: sha256 or None}, [dirs]) for each of `paths` that exists, folders in full."""
+    def listing(self, paths, folders=()):
+        """({path: sha256 or None}, [dirs]) for each of `paths` that exists (folders in
+        full), and which of `folders` exist (without looking inside)."""
         self.exec(BOARD_HELPERS)
-        out = self.exec("for _p in %r:\n _entry(_p)" % (list(paths),))
+        out = self.exec("for _p in %r:\n _entry(_p)\nfor _p in %r:\n _entry(_p, False)"
+                        % (list(paths), list(folders)))
         files, dirs = {}, []
         for line in out.decode().splitlines():
             line = line.strip()
@@ -462,13 +465,16 @@ def deploy(root=ROOT, port=None, source=False, dry_run=False, reset=True, timeou
             with open(host, "rb") as f:
                 contents[dest] = f.read()
         local = {dest: sha256_hex(data) for dest, data in contents.items()}
-        look = set(OWNED_DIRS)
+        look, folders = set(OWNED_DIRS), set()
         for p in local:
             if not any(_under(p, d) for d in OWNED_DIRS):
                 look.add(p)
                 if twin(p):
                     look.add(twin(p))
-        on_board, dirs = board.listing(sorted(look))
+                parent = p.rsplit("/", 1)[0]
+                if parent:
+                    folders.add(parent)
+        on_board, dirs = board.listing(sorted(look), sorted(folders))
         plan = plan_deploy(local, on_board, dirs)
         if dry_run:
             for p in plan.delete:

@@ -22,6 +22,7 @@
 // The MicroPython package is found from $MICROPYTHON_WASM (its micropython.mjs or its
 // folder), else in tools/node_modules or tools/mprun/node_modules.
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import readline from "node:readline";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -119,7 +120,9 @@ function guardQuota(FS) {
       const at = typeof position === "number" ? position : stream.position;
       const size = stream.node.usedBytes || 0;
       const growth = Math.max(0, at + length - size);
-      if (growth > 0 && flashUsed(FS) + growth > state.quota) throw new FS.ErrnoError(51); // ENOSPC
+      // 28 is ENOSPC as the ESP32 reports it ("OSError: [Errno 28] ENOSPC"); the
+      // WebAssembly port passes the number through unchanged (its own ENOSPC is 51).
+      if (growth > 0 && flashUsed(FS) + growth > state.quota) throw new FS.ErrnoError(28);
     }
     return write(stream, buffer, offset, length, position, canOwn);
   };
@@ -216,16 +219,6 @@ async function feed(byte) {
   if (ret !== 0) await softReset(); // PYEXEC_FORCED_EXIT: Ctrl-D on an empty line
 }
 
-// Bytes are handled strictly in order, each chunk after the last one is done.
-let queue = Promise.resolve();
-process.stdin.on("data", (chunk) => {
-  queue = queue.then(async () => {
-    for (const b of chunk) await receive(b);
-    send();
-  }).catch((e) => { console.error(`boardsim: ${e.stack || e}`); process.exit(1); });
-});
-process.stdin.on("end", () => queue.then(() => process.exit(0)));
-
 // --- control channel: the test's view of the board ---
 
 async function control(req) {
@@ -265,8 +258,21 @@ await boot([]);
 state.mp.replInit();
 send();
 
+// Bytes are handled strictly in order, each chunk after the last one is done.
+let queue = Promise.resolve();
+process.stdin.on("data", (chunk) => {
+  queue = queue.then(async () => {
+    for (const b of chunk) await receive(b);
+    send();
+  }).catch((e) => { console.error(`boardsim: ${e.stack || e}`); process.exit(1); });
+});
+process.stdin.on("end", () => queue.then(() => process.exit(0)));
+
 if (opts.ctlIn !== null) {
-  const rl = readline.createInterface({ input: fs.createReadStream(null, { fd: opts.ctlIn }) });
+  // A socket, not fs.createReadStream: a blocking read of a pipe in libuv's thread pool
+  // would keep process.exit() from returning.
+  const input = new net.Socket({ fd: opts.ctlIn, readable: true, writable: false });
+  const rl = readline.createInterface({ input });
   rl.on("line", (line) => {
     queue = queue.then(async () => {
       let reply;
