@@ -282,3 +282,22 @@ def test_the_real_tree_deploys_and_imports(sim, capsys):
     assert not [p for p in files if p.startswith("/firmware/") and p.endswith(".py")]
     assert deploy.main(["--port", sim.port, "--timeout", "3"]) == 0
     assert " 0 copied, 0 removed" in capsys.readouterr().out
+
+
+def test_the_simulated_board_acts_like_a_board(sim):
+    # What mpremote relies on and the WebAssembly port does not do by itself.
+    import serial
+    port = serial.Serial(sim.port, 115200, timeout=2)
+    try:
+        port.write(b"\r\x03\r\x01")
+        assert port.read_until(b"raw REPL; CTRL-B to exit\r\n>").endswith(b"raw REPL; CTRL-B to exit\r\n>")
+        port.write(b"\x05A\x01")
+        assert port.read(2) == b"R\x00"  # raw-paste declined: plain raw REPL
+        port.write(b"print(6 * 7)\x04")
+        assert port.read_until(b"\x04>") == b"OK42\n\x04\x04>"
+        port.write(b"\x04")  # soft reset: the files stay, no banner, raw REPL again
+        after = port.read_until(b"raw REPL; CTRL-B to exit\r\n>")
+        assert after == b"OK\r\nMPY: soft reboot\r\nraw REPL; CTRL-B to exit\r\n>"
+        assert sim.events() == ["soft reboot (raw REPL)"]
+    finally:
+        port.close()

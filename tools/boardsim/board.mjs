@@ -174,21 +174,19 @@ async function boot(files) {
 
 async function softReset() {
   const files = flashFiles(state.mp.FS);
-  out = [];
+  // What the REPL printed on the way out stays ("OK\r\n" in the raw REPL, as on a board),
+  // then the reboot line and whatever boot.py prints.
   for (const b of Buffer.from("MPY: soft reboot\r\n")) out.push(b);
-  const keep = out;
   await boot(files);
   state.events.push(`soft reboot (${state.mode} REPL)`);
-  const bootOutput = out;
+  const shown = out;
   out = [];
-  state.mp.replInit();
+  state.mp.replInit(); // prints the banner and ">>> "
   if (state.mode === "raw") {
-    out = [];
     state.mp.replProcessChar(0x01);
-    out = [];
-    for (const b of Buffer.from("raw REPL; CTRL-B to exit\r\n>")) out.push(b);
+    out = Array.from(Buffer.from("raw REPL; CTRL-B to exit\r\n>")); // no banner
   }
-  out = keep.concat(bootOutput, out);
+  out = shown.concat(out);
 }
 
 // --- the serial line ---
