@@ -52,10 +52,6 @@ _CORNERS = (
 )
 
 
-def _default_clock():
-    return time.ticks_ms()
-
-
 try:
     _ticks_diff = time.ticks_diff
     _ticks_ms = time.ticks_ms
@@ -73,8 +69,9 @@ class Ai:
     level: EASY, MEDIUM or HARD (sets the defaults below).
     budget_ms: time budget per move (default: the level's ESP32 budget;
         0 = no clock limit). node_budget: stop after this many nodes
-        (default None = no node limit; pass LEVELS[level][4] for the
-        deterministic equivalent of the board's time budget).
+        (default: twice the level's node budget, a backstop for clocks
+        that stand still, like the emulator's; pass LEVELS[level][4] for the
+        deterministic equivalent of the board's time budget, 0 for none).
     clock: a function returning ms ticks (default time.ticks_ms).
     progress: called as progress(ai) every 32 nodes while thinking (draw a
         "thinking" mark, poll buttons); return True to stop early.
@@ -88,7 +85,9 @@ class Ai:
         self.level = level
         budget, depth, endgame_empties, noise, _ = LEVELS[level]
         self.budget_ms = budget if budget_ms is None else budget_ms
-        self.node_budget = node_budget
+        # A backstop: where the clock stands still while the CPU thinks (the
+        # emulator's virtual clock), the search still ends.
+        self.node_budget = LEVELS[level][4] * 2 if node_budget is None else node_budget
         self.max_depth = depth if max_depth is None else max_depth
         self.endgame = endgame_empties if endgame is None else endgame
         self.noise = noise
@@ -164,7 +163,7 @@ class Ai:
 
     # ----- budget ----------------------------------------------------
     def _check(self):
-        if self.node_budget is not None and self.nodes >= self.node_budget:
+        if self.node_budget and self.nodes >= self.node_budget:
             self.stopped = True
         elif self.budget_ms and _ticks_diff(self.clock(), self._t0) >= self.budget_ms:
             self.stopped = True
