@@ -11,10 +11,16 @@ BUILD  := build
 FIRMWARE_PY := $(shell find firmware -name '*.py' 2>/dev/null)
 FIRMWARE_MPY := $(patsubst %.py,$(BUILD)/mpy/%.mpy,$(FIRMWARE_PY))
 
-.PHONY: help deps sim test pytest mptest check mpy bench clean
+.PHONY: help deps sim screenshots test pytest mptest check mpy bench clean distclean \
+        deploy deploy-src repl run backup
 
 help:
 	@echo "make sim      play the games on the emulated ML4M in this terminal"
+	@echo "make deploy   put the firmware on the board (PORT=/dev/ttyUSB0 optional)"
+	@echo "make deploy-src  the same, as .py source instead of .mpy"
+	@echo "make repl     a REPL on the board;  make run: run the working tree on the board"
+	@echo "make backup   copy the board's saves and records to backups/"
+	@echo "make screenshots  regenerate tools/screenshots/*.png from their replays"
 	@echo "make test     run every test (CPython, real MicroPython, mpy-cross, pyright)"
 	@echo "make bench    print the benchmark tables"
 	@echo "make mpy      compile the firmware to .mpy into $(BUILD)/mpy"
@@ -29,6 +35,9 @@ deps:
 
 sim: deps
 	@$(VPY) tools/sim.py $(SIMFLAGS)
+
+screenshots: deps
+	$(VPY) tools/sim.py --screenshots tools/screenshots
 
 test: deps
 	@$(MAKE) --no-print-directory pytest mptest check
@@ -58,3 +67,26 @@ clean:
 
 distclean: clean
 	rm -rf $(VENV) tools/node_modules lib/ssd1306.py tools/emu/mp/font8x8.bin
+
+# --- the board (PORT optional: without it the first USB serial port is used) ---
+PORT ?=
+PORT_ARG := $(if $(PORT),--port $(PORT))
+MPREMOTE := $(VENV)/bin/mpremote $(if $(PORT),connect $(PORT))
+
+deploy: deps
+	@$(VPY) tools/deploy.py $(PORT_ARG)
+
+deploy-src: deps
+	@$(VPY) tools/deploy.py --source $(PORT_ARG)
+
+repl: deps
+	@$(MPREMOTE) repl
+
+# The working tree mounted on the board at /remote (edit, then `make run` again):
+# /remote and /remote/lib go first on sys.path; the current folder goes back to /
+# so saves and records land in the board's own /data.
+run: deps
+	@$(MPREMOTE) mount . exec "import sys, os; sys.path[:0] = ['/remote', '/remote/lib']; os.chdir('/'); import main"
+
+backup: deps
+	@$(VPY) tools/deploy.py --backup $(PORT_ARG)
