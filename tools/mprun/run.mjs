@@ -5,6 +5,12 @@
 //       line per test and "N passed, N failed"; exits 1 on a failure or no test.
 //   node tools/mprun/run.mjs --script path/to/script.py [args...]
 //       runs one script; sys.argv is [script, args...].
+//   node tools/mprun/run.mjs --script file.py --loop step [args...]
+//       runs the script, then calls its function step() again and again, each
+//       call a separate top-level run, until it returns a false value. Between
+//       calls a gc.collect() runs at top level: in this port a collection inside
+//       a running call frees nothing (the WebAssembly stack cannot be scanned),
+//       so heap figures must be taken between calls (gc.mem_alloc() after it).
 //   --heap BYTES   MicroPython heap size (default 8 MiB; the ESP32 has ~110 KB,
 //                  measure with gc.mem_alloc() rather than by shrinking this).
 //
@@ -28,14 +34,17 @@ function usage(message) {
 }
 
 function parseArgs(argv) {
-  const opts = { heap: 8 * 1024 * 1024, tests: [], script: null, args: [] };
+  const opts = { heap: 8 * 1024 * 1024, tests: [], script: null, loop: null, args: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--heap") opts.heap = parseInt(argv[++i], 10);
     else if (a === "--tests") {
       while (i + 1 < argv.length && !argv[i + 1].startsWith("--")) opts.tests.push(argv[++i]);
+    } else if (a === "--loop") {
+      opts.loop = argv[++i];
     } else if (a === "--script") {
       opts.script = argv[++i];
+      if (argv[i + 1] === "--loop") { opts.loop = argv[i + 2]; i += 2; }
       opts.args = argv.slice(i + 1);
       break;
     } else usage(`unknown argument ${a}`);
@@ -130,8 +139,17 @@ async function main() {
     mp.FS.writeFile("/fw/_run/__main__.py", fs.readFileSync(abs));
     mp.globals.set("_argv", JSON.stringify([opts.script, ...opts.args]));
     try {
-      mp.runPython("import json\nsys.argv[:] = json.loads(_argv)\n" +
-        "exec(open('/fw/_run/__main__.py').read(), {'__name__': '__main__'})");
+      mp.runPython("import json\nsys.argv[:] = json.loads(_argv)\n_script = {'__name__': '__main__'}\n" +
+        "exec(open('/fw/_run/__main__.py').read(), _script)");
+      if (opts.loop) {
+        mp.globals.set("_loop_name", opts.loop);
+        mp.runPython("import gc\n_loop = _script[_loop_name]");
+        for (;;) {
+          mp.runPython("_again = bool(_loop())");
+          if (!mp.globals.get("_again")) break;
+          mp.runPython("gc.collect()");
+        }
+      }
     } catch (e) {
       process.stderr.write(String(e.message || e) + "\n");
       process.exit(1);
