@@ -1,0 +1,712 @@
+"""The Reversi screen (article 003, World Othello Federation rules): two players
+on one board, a player against the CPU at three levels with the CPU taking
+either colour, and a CPU-against-CPU demo.
+
+Keys
+  stick   move the cursor (auto-repeat)
+  A       place a disc on the cursor's square (an illegal square sounds
+          article 003's alert and changes nothing); on a pass notice: pass;
+          after the end: a new game
+  B       back to the menu (the game is saved)
+  C or E  the game menu: Resume, Undo, Surrender (asks first), Mode
+          (2 players / you black / you white / CPU demo), New game
+
+The board takes the left 64x64: 8 px cells, white discs filled, black discs
+hollow rings, dots between cells; a small plus marks the legal moves (the
+"reversi_hints" setting), a plus inside the last disc placed marks the last
+move; flipped discs blink for ~300 ms. The right side shows the disc counts,
+whose turn it is, the mode and level, and the result at the end.
+
+The CPU never freezes the board without notice: "thinks" is drawn and flushed
+first, and the search runs on the next frame under the CPU's time budget
+(hard: under 2 s on the ESP32), keeping the sound going from its progress
+callback.
+"""
+import random
+import time
+
+import framebuf
+from micropython import const
+
+from firmware.games.reversi import Reversi, BLACK, WHITE, PASS, MOVE_STRIDE, square
+from firmware.games.reversi_ai import Ai, LEVEL_NAMES
+from firmware.hal.controls import A, B, C, E, LEFT, RIGHT, UP, DOWN
+from firmware.screens.base import Screen, BACK
+from firmware.ui import draw, tinyfont
+
+PREFS = "reversi_prefs"      # the last mode, for the next new game
+
+# modes
+TWO_PLAYERS = const(0)
+YOU_BLACK = const(1)         # the CPU plays white
+YOU_WHITE = const(2)         # the CPU plays black
+DEMO = const(3)              # CPU against CPU
+MODE_NAMES = ("2 PLAYERS", "YOU BLACK", "YOU WHITE", "CPU DEMO")
+
+_PLAY = const(0)
+_OVER = const(1)
+
+# overlays drawn over the board
+_OV_NONE = const(0)
+_OV_PASS = const(1)
+_OV_MENU = const(2)
+_OV_CONFIRM = const(3)
+
+_MENU = ("Resume", "Undo", "Surrender", "Mode", "New game")
+_M_RESUME = const(0)
+_M_UNDO = const(1)
+_M_SURRENDER = const(2)
+_M_MODE = const(3)
+_M_NEW = const(4)
+
+_CELL = const(8)
+_BORDER_X = const(64)        # a line between the board and the panel
+_PANEL_X = const(66)
+
+_FLIP_MS = const(300)        # flipped discs blink this long...
+_FLIP_STEP_MS = const(75)    # ...changing colour this often
+_BLINK_ON_MS = const(500)    # the cursor frame: shown, then hidden
+_BLINK_MS = const(750)
+_CPU_DELAY_MS = const(250)   # the CPU replies after the flips have shown
+_DEMO_DELAY_MS = const(700)  # a demo goes slowly enough to follow
+_DEMO_RESTART_MS = const(5000)
+_CPU_PASS_MS = const(1500)   # a CPU's pass notice goes away by itself
+_MESSAGE_MS = const(1500)
+_SPIN_MS = const(150)
+
+# panel fields (bits of self.panel)
+_P_COUNTS = const(1)
+_P_MODE = const(2)
+_P_STATUS = const(4)
+_P_HELP = const(8)
+_P_ALL = const(15)
+
+# 7x7 pictures, MONO_HLSB (one byte a row, MSB leftmost)
+_WHITE_DISC = b"\x38\x7c\xfe\xfe\xfe\x7c\x38"
+_WHITE_LAST = b"\x38\x7c\xee\xc6\xee\x7c\x38"   # a plus-shaped hole
+_BLACK_DISC = b"\x38\x44\x82\x82\x82\x44\x38"
+_BLACK_LAST = b"\x38\x44\x92\xba\x92\x44\x38"   # a plus inside the ring
+_HINT = b"\x00\x00\x10\x38\x10\x00\x00"
+
+
+def _picture(bits):
+    return framebuf.FrameBuffer(bytearray(bits), 7, 7, framebuf.MONO_HLSB)
+
+
+def colour_name(colour):
+    return "Black" if colour == BLACK else "White"
+
+
+class Game(Screen):
+    def __init__(self, app, **options):
+        Screen.__init__(self, app, **options)
+        self.store = self.hal.store
+        self.save_name = options.get("save") or "reversi"
+        # a node budget for the CPU (tests); None: the CPU's own defaults
+        self.node_budget = options.get("node_budget")
+        self.pics = (_picture(_WHITE_DISC), _picture(_WHITE_LAST),
+                     _picture(_BLACK_DISC), _picture(_BLACK_LAST), _picture(_HINT))
+        self.game = Reversi()
+        self.ai = None
+        self.moves = bytearray(MOVE_STRIDE)
+        self.hints = bytearray(100)        # 1 on a square shown as a hint
+        self.cells = bytearray(100)        # 1: repaint this square
+        self.flips = bytearray(24)         # the squares flipped by the last move
+        self.flip_n = 0
+        self.flip_t = 0
+        self.flip_phase = 0
+        self.last_sq = 0                   # the last move drawn with a mark
+        self.cx = 3
+        self.cy = 2
+        self.blink_t = self.hal.clock.now()
+        self.cursor_shown = False
+        self.cursor_drawn = None           # (col, row) of the frame on the panel
+        self.state = _PLAY
+        self.overlay = _OV_NONE
+        self.ov_dirty = False
+        self.menu_i = 0
+        self.overlay_t = 0
+        self.thinking = False
+        self.spin = 0
+        self.spin_t = 0
+        self.cpu_at = 0
+        self.over_t = 0
+        self.resigned = 0                  # the colour that surrendered
+        self.winner = 0                    # at the end: BLACK, WHITE or 0 (a draw)
+        self.outcome = ""                  # "won" / "lost" / "drawn" against the CPU
+        self.message = ""
+        self.message_t = 0
+        self.panel = _P_ALL
+        self.dirty = True
+        self.level = app.settings["reversi_level"]
+        self.rated = True                  # one vs-CPU mode all game: results count
+        prefs = self.store.load(PREFS, {})
+        mode = prefs.get("mode") if isinstance(prefs, dict) else None
+        self.mode = mode if mode in (0, 1, 2, 3) else YOU_BLACK
+        if not self._resume():
+            self.new_game(self.blink_t)
+
+    # ---- games ---------------------------------------------------------------
+    def _resume(self):
+        data = self.store.load(self.save_name, {})
+        if not isinstance(data, dict) or not data:
+            return False
+        try:
+            mode = data["mode"]
+            level = data["level"]
+            if mode not in (0, 1, 2, 3) or level not in (0, 1, 2):
+                return False
+            self.game.load(data["game"])
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+            self.game.reset()
+            return False
+        if self.game.is_game_over():
+            self.game.reset()
+            return False
+        self.mode = mode
+        self.level = level
+        self.rated = bool(data.get("rated", False))
+        last = self.game.last_move()
+        if last:
+            self.cx = last % 10 - 1
+            self.cy = last // 10 - 1
+        self._started(self.hal.clock.now())
+        return True
+
+    def new_game(self, now):
+        self.game.reset()
+        self.level = self.app.settings["reversi_level"]
+        self.rated = True
+        self.cx = 3
+        self.cy = 2
+        self._started(now)
+        self.save()
+
+    def _started(self, now):
+        self.state = _PLAY
+        self.overlay = _OV_NONE
+        self.thinking = False
+        self.resigned = 0
+        self.outcome = ""
+        self.flip_n = 0
+        self.cpu_at = time.ticks_add(now, _DEMO_DELAY_MS if self.mode == DEMO else _CPU_DELAY_MS)
+        self._hints()
+        self.redraw()
+
+    def save(self):
+        """The game in progress after every move; {} when there is none."""
+        if self.state != _PLAY:
+            return self.store.save(self.save_name, {})
+        return self.store.save(self.save_name, {
+            "v": 1, "game": self.game.to_dict(), "mode": self.mode,
+            "level": self.level, "rated": self.rated})
+
+    def suspend(self):
+        self.save()
+
+    def redraw(self):
+        self.dirty = True
+        self.panel = _P_ALL
+        self.ov_dirty = True
+
+    def say(self, text, now):
+        self.message = text
+        self.message_t = time.ticks_add(now, _MESSAGE_MS)
+        self.panel |= _P_STATUS
+
+    def cpu_plays(self, colour):
+        m = self.mode
+        return m == DEMO or (m == YOU_BLACK and colour == WHITE) or (m == YOU_WHITE and colour == BLACK)
+
+    def human(self):
+        """The human's colour against the CPU (0 in the other modes)."""
+        if self.mode == YOU_BLACK:
+            return BLACK
+        if self.mode == YOU_WHITE:
+            return WHITE
+        return 0
+
+    # ---- moves ---------------------------------------------------------------
+    def _mark(self, sq):
+        self.cells[sq] = 1
+
+    def _hints(self):
+        """Which squares show a hint: the legal moves of a human to move.
+        Bit 0 of hints[sq]: shown now; bit 1: a hint from now on."""
+        g = self.game
+        hints = self.hints
+        moves = self.moves
+        show = (self.state == _PLAY and self.app.settings["reversi_hints"]
+                and not self.cpu_plays(g.turn))
+        n = g.gen_moves(moves, 0) if show else 0
+        for i in range(n):
+            hints[moves[i]] |= 2
+        cells = self.cells
+        for sq in range(11, 89):
+            h = hints[sq]
+            if h == 1 or h == 2:
+                cells[sq] = 1
+            hints[sq] = h >> 1
+
+    def place(self, move, now):
+        """A human's move; an illegal square sounds and changes nothing."""
+        g = self.game
+        if self.state != _PLAY or g.flips_for(move) == 0:
+            self.hal.sound.sfx("illegal")
+            self.say("NOT LEGAL", now)
+            return False
+        self._end_flips()
+        g.push(move)
+        self._moved(now)
+        return True
+
+    def _moved(self, now):
+        """After a move (or a pass): flips blink, click, save, the end?"""
+        g = self.game
+        self._end_flips()
+        if self.last_sq:
+            self._mark(self.last_sq)
+        last = g.last_move()
+        self.last_sq = last or 0
+        if last:
+            self._mark(last)
+            fl = g.last_flips()
+            n = min(len(fl), len(self.flips))
+            for i in range(n):
+                self.flips[i] = fl[i]
+                self._mark(fl[i])
+            self.flip_n = n
+            self.flip_t = now
+            self.flip_phase = 0
+            self.hal.sound.click()
+        self.panel |= _P_COUNTS | _P_STATUS
+        self.cpu_at = time.ticks_add(now, _DEMO_DELAY_MS if self.mode == DEMO else _CPU_DELAY_MS)
+        if g.is_game_over():
+            self.finish(now)
+        else:
+            self.save()
+        self._hints()
+
+    def _end_flips(self):
+        if self.flip_n:
+            for i in range(self.flip_n):
+                self._mark(self.flips[i])
+            self.flip_n = 0
+
+    def pass_turn(self, now):
+        self.overlay = _OV_NONE
+        self.game.pass_turn()
+        self._moved(now)
+        self.redraw()
+
+    def undo(self, now):
+        """Back one move (two players) or to the human's previous turn (vs
+        CPU); the alert when there is nothing to take back."""
+        g = self.game
+        if self.mode == DEMO or self.state != _PLAY or g.ply == 0:
+            self.hal.sound.sfx("illegal")
+            self.say("CAN'T UNDO", now)
+            return False
+        human = self.human()
+        popped = []
+        while g.ply > 0:
+            m = g.pop()
+            popped.append(m)
+            if m != PASS and (human == 0 or g.turn == human):
+                break
+        if g.turn != human and human != 0 or popped[-1] == PASS:
+            for i in range(len(popped) - 1, -1, -1):   # nothing to go back to
+                g.push(popped[i])
+            self.hal.sound.sfx("illegal")
+            self.say("CAN'T UNDO", now)
+            return False
+        self.thinking = False
+        self.flip_n = 0
+        last = g.last_move()
+        self.last_sq = last or 0
+        self.hal.sound.click()
+        self.save()
+        self._hints()
+        self.redraw()
+        return True
+
+    def surrender(self, now):
+        g = self.game
+        human = self.human()
+        self.resigned = human if human else g.turn
+        self.finish(now)
+
+    def finish(self, now):
+        """The end: counts, the winner or a draw, a melody, the record."""
+        g = self.game
+        self.state = _OVER
+        self.thinking = False
+        self.overlay = _OV_NONE
+        self.over_t = now
+        if self.resigned:
+            winner = 3 - self.resigned
+        else:
+            winner = g.winner() or 0       # DRAW is 0
+        self.winner = winner
+        human = self.human()
+        self.outcome = ""
+        if human:
+            self.outcome = "drawn" if winner == 0 else "won" if winner == human else "lost"
+            if self.rated:
+                self.app.records.count("Reversi " + LEVEL_NAMES[self.level], self.outcome)
+        if self.outcome == "lost":
+            self.hal.sound.sfx("lose")
+        else:
+            self.hal.sound.sfx("win")
+        self.save()
+        self._save_prefs()
+        self._hints()
+        self.redraw()
+
+    def _save_prefs(self):
+        self.store.save(PREFS, {"mode": self.mode})
+
+    def set_mode(self, mode, now):
+        if mode == self.mode:
+            return
+        self.mode = mode
+        if self.game.ply > 0:
+            self.rated = False             # a game that changed hands counts for no one
+        self.thinking = False
+        self.cpu_at = time.ticks_add(now, _DEMO_DELAY_MS)
+        self._save_prefs()
+        if self.state == _PLAY:
+            self.save()
+        self._hints()
+        self.panel = _P_ALL
+
+    # ---- the CPU ---------------------------------------------------------------
+    def _ai(self):
+        if self.ai is None or self.ai.level != self.level:
+            self.ai = None
+            self.ai = Ai(self.level, node_budget=self.node_budget,
+                         progress=self._progress, rng=random)
+        return self.ai
+
+    def _progress(self, ai):
+        """Called every few dozen nodes while the CPU thinks: the sound goes
+        on and a spinner turns, so the board never looks frozen."""
+        now = time.ticks_ms()
+        self.hal.sound.update(now)
+        if time.ticks_diff(now, self.spin_t) >= _SPIN_MS:
+            self.spin_t = now
+            self.spin = (self.spin + 1) & 3
+            display = self.hal.display
+            self._draw_spinner(display.fb)
+            display.flush()
+        return False
+
+    def _cpu_move(self, now):
+        g = self.game
+        self.spin_t = now
+        move = self._ai().choose(g)
+        self.thinking = False
+        self.panel |= _P_STATUS
+        if move is None:                   # cannot happen while the game goes on
+            return
+        now = time.ticks_ms()
+        if move == PASS:
+            g.pass_turn()
+        else:
+            g.push(move)
+        self._moved(now)
+
+    # ---- the frame -----------------------------------------------------------
+    def update(self, now):
+        c = self.hal.controls
+        if c.just_pressed(B):
+            return BACK
+        self._tick(now)
+        if self.overlay:
+            return self._update_overlay(c, now)
+        if c.just_pressed(C) or c.just_pressed(E):
+            self.overlay = _OV_MENU
+            self.menu_i = _M_RESUME
+            self.ov_dirty = True
+            self.hal.sound.sfx("select")
+            return None
+        self._stick(c)
+        g = self.game
+        if self.state == _OVER:
+            if c.just_pressed(A) or (self.mode == DEMO and
+                                     time.ticks_diff(now, self.over_t) >= _DEMO_RESTART_MS):
+                self.new_game(now)
+            return None
+        if self.flip_n:
+            if c.just_pressed(A) and not self.cpu_plays(g.turn):
+                self.place(square(self.cx, self.cy), now)
+            return None                    # the CPU and a pass wait for the flips
+        if g.must_pass():
+            self.overlay = _OV_PASS
+            self.overlay_t = now
+            self.ov_dirty = True
+            return None
+        if self.cpu_plays(g.turn):
+            if self.thinking:              # "thinks" is on the panel: search now
+                self._cpu_move(now)
+            elif time.ticks_diff(now, self.cpu_at) >= 0:
+                self.thinking = True
+                self.panel |= _P_STATUS
+            return None
+        if c.just_pressed(A):
+            self.place(square(self.cx, self.cy), now)
+        return None
+
+    def _tick(self, now):
+        """Timers: the flips, the cursor's blink, messages."""
+        if self.flip_n:
+            t = time.ticks_diff(now, self.flip_t)
+            if t >= _FLIP_MS:
+                self._end_flips()
+            elif t // _FLIP_STEP_MS != self.flip_phase:
+                self.flip_phase = t // _FLIP_STEP_MS
+                for i in range(self.flip_n):
+                    self._mark(self.flips[i])
+        shown = time.ticks_diff(now, self.blink_t) % _BLINK_MS < _BLINK_ON_MS
+        self.cursor_shown = shown and self.state == _PLAY
+        if self.message and time.ticks_diff(now, self.message_t) >= 0:
+            self.message = ""
+            self.panel |= _P_STATUS
+
+    def _stick(self, c):
+        x, y = self.cx, self.cy
+        if c.repeat(LEFT) and x > 0:
+            x -= 1
+        elif c.repeat(RIGHT) and x < 7:
+            x += 1
+        elif c.repeat(UP) and y > 0:
+            y -= 1
+        elif c.repeat(DOWN) and y < 7:
+            y += 1
+        if x != self.cx or y != self.cy:
+            self.cx, self.cy = x, y
+            self.blink_t = self.hal.clock.now()   # the frame shows at once where it went
+            self.cursor_shown = self.state == _PLAY
+
+    def _update_overlay(self, c, now):
+        ov = self.overlay
+        if ov == _OV_PASS:
+            g = self.game
+            if not g.must_pass():          # (a mode change or undo meanwhile)
+                self.overlay = _OV_NONE
+                self.redraw()
+            elif c.just_pressed(A) or (self.cpu_plays(g.turn) and
+                                       time.ticks_diff(now, self.overlay_t) >= _CPU_PASS_MS):
+                self.pass_turn(now)
+            elif c.just_pressed(C) or c.just_pressed(E):
+                self.overlay = _OV_MENU
+                self.menu_i = _M_RESUME
+                self.redraw()
+            return None
+        if ov == _OV_CONFIRM:
+            if c.just_pressed(A):
+                self.surrender(now)
+            elif c.just_pressed(C) or c.just_pressed(E):
+                self.overlay = _OV_NONE
+                self.redraw()
+            return None
+        # the game menu
+        if c.repeat(UP):
+            self.menu_i = (self.menu_i - 1) % len(_MENU)
+            self.ov_dirty = True
+            self.hal.sound.click()
+        elif c.repeat(DOWN):
+            self.menu_i = (self.menu_i + 1) % len(_MENU)
+            self.ov_dirty = True
+            self.hal.sound.click()
+        if self.menu_i == _M_MODE:
+            step = -1 if c.repeat(LEFT) else 1 if c.repeat(RIGHT) or c.just_pressed(A) else 0
+            if step:
+                self.set_mode((self.mode + step) % 4, now)
+                self.ov_dirty = True
+                self.hal.sound.click()
+            return None
+        if c.just_pressed(C) or c.just_pressed(E):
+            self.overlay = _OV_NONE
+            self.redraw()
+            return None
+        if not c.just_pressed(A):
+            return None
+        i = self.menu_i
+        self.overlay = _OV_NONE
+        self.redraw()
+        if i == _M_UNDO:
+            self.undo(now)
+        elif i == _M_SURRENDER:
+            if self.state != _PLAY or self.mode == DEMO:
+                self.hal.sound.sfx("illegal")
+                self.say("NOT NOW", now)
+            else:
+                self.overlay = _OV_CONFIRM
+        elif i == _M_NEW:
+            self.new_game(now)
+        return None
+
+    # ---- drawing ---------------------------------------------------------------
+    def draw(self, display):
+        fb = display.fb
+        if self.dirty:
+            self.dirty = False
+            fb.fill(0)
+            for y in range(0, 64, _CELL):
+                for x in range(0, _BORDER_X, _CELL):
+                    fb.pixel(x, y, 1)
+            fb.vline(_BORDER_X, 0, 64, 1)
+            for r in range(8):
+                for c in range(8):
+                    self._draw_square(fb, (r + 1) * 10 + c + 1)
+            self.cursor_drawn = None
+            self.panel = _P_ALL
+            self.ov_dirty = True
+        else:
+            cells = self.cells
+            for r in range(8):
+                for c in range(8):
+                    sq = (r + 1) * 10 + c + 1
+                    if cells[sq]:
+                        self._draw_square(fb, sq)
+        self._draw_cursor(fb)
+        if self.panel:
+            self._draw_panel(fb)
+        if self.overlay and self.ov_dirty:
+            self.ov_dirty = False
+            self._draw_overlay(fb)
+
+    def _draw_square(self, fb, sq):
+        self.cells[sq] = 0
+        g = self.game
+        p = g.board[sq]
+        x = (sq % 10 - 1) * _CELL + 1
+        y = (sq // 10 - 1) * _CELL + 1
+        if p and self.flip_n and (self.flip_phase & 1) == 0:
+            for i in range(self.flip_n):   # a flipped disc blinks its old colour
+                if self.flips[i] == sq:
+                    p = 3 - p
+                    break
+        pics = self.pics
+        if p == WHITE:
+            fb.blit(pics[1] if sq == self.last_sq else pics[0], x, y)
+        elif p == BLACK:
+            fb.blit(pics[3] if sq == self.last_sq else pics[2], x, y)
+        elif self.hints[sq]:
+            fb.blit(pics[4], x, y)
+        else:
+            fb.fill_rect(x, y, 7, 7, 0)
+
+    def _draw_cursor(self, fb):
+        want = (self.cx, self.cy) if self.cursor_shown and not self.overlay else None
+        if want == self.cursor_drawn:
+            return
+        old = self.cursor_drawn
+        if old is not None:                # erase: the frame runs only over the grid dots
+            x = old[0] * _CELL
+            y = old[1] * _CELL
+            fb.rect(x, y, _CELL + 1, _CELL + 1, 0)
+            fb.pixel(x, y, 1)
+            fb.pixel(x + _CELL, y, 1)
+            if y + _CELL < 64:
+                fb.pixel(x, y + _CELL, 1)
+                fb.pixel(x + _CELL, y + _CELL, 1)
+            fb.vline(_BORDER_X, 0, 64, 1)
+        if want is not None:
+            fb.rect(want[0] * _CELL, want[1] * _CELL, _CELL + 1, _CELL + 1, 1)
+        self.cursor_drawn = want
+
+    def _field(self, fb, y, h):
+        fb.fill_rect(_PANEL_X, y, 128 - _PANEL_X, h, 0)
+
+    def _draw_panel(self, fb):
+        bits = self.panel
+        self.panel = 0
+        g = self.game
+        x = _PANEL_X
+        if bits & _P_COUNTS:
+            for colour, y in ((BLACK, 1), (WHITE, 11)):
+                self._field(fb, y - 1, 10)
+                if self.state == _PLAY and g.turn == colour:
+                    fb.vline(x, y + 1, 5, 1)            # a small arrow: whose turn
+                    fb.vline(x + 1, y + 2, 3, 1)
+                    fb.pixel(x + 2, y + 3, 1)
+                fb.blit(self.pics[0 if colour == WHITE else 2], x + 5, y)
+                fb.text("%2d" % g.count(colour), x + 14, y, 1)
+                if self.mode != TWO_PLAYERS:
+                    tinyfont.text(fb, "CPU" if self.cpu_plays(colour) else "YOU", x + 34, y + 1)
+        if bits & _P_MODE:
+            self._field(fb, 21, 6)
+            if self.mode == TWO_PLAYERS:
+                text = "2 PLAYERS"
+            elif self.mode == DEMO:
+                text = "DEMO " + LEVEL_NAMES[self.level]
+            else:
+                text = "CPU " + LEVEL_NAMES[self.level]
+            tinyfont.text(fb, text, x, 21)
+        if bits & _P_STATUS:
+            self._field(fb, 28, 28)
+            line1, line2, detail = self._status()
+            fb.text(line1, x, 29, 1)
+            fb.text(line2, x, 38, 1)
+            tinyfont.text(fb, detail[:15], x, 49)
+            if self.thinking:
+                self._draw_spinner(fb)
+        if bits & _P_HELP:
+            self._field(fb, 57, 7)
+            tinyfont.text(fb, "A PUT  C MENU" if self.state == _PLAY else "A NEW  C MENU", x, 58)
+
+    def _status(self):
+        g = self.game
+        if self.state == _OVER:
+            b, w = g.final_score()
+            if self.resigned:
+                detail = colour_name(self.resigned).upper() + " GAVE UP"
+            else:
+                detail = "%d-%d" % (b, w)
+            if self.outcome:
+                detail = ("YOU " + {"won": "WIN ", "lost": "LOSE ", "drawn": "DRAW "}[self.outcome]
+                          + ("" if self.resigned else detail))
+            if self.winner == 0:
+                return "Draw", "", detail
+            return colour_name(self.winner), "wins!", detail
+        turn = colour_name(g.turn)
+        if self.message:
+            detail = self.message
+        elif self.thinking:
+            detail = "THINKING..."
+        elif self.mode != TWO_PLAYERS and not self.cpu_plays(g.turn):
+            detail = "YOUR MOVE"
+        else:
+            detail = ""
+        if self.thinking:
+            return turn, "thinks", detail
+        return turn, "to move", detail
+
+    def _draw_spinner(self, fb):
+        x = 120
+        y = 49
+        fb.fill_rect(x, y, 5, 5, 0)
+        s = self.spin
+        fb.fill_rect(x + (2 if s == 1 or s == 2 else 0), y + (2 if s >= 2 else 0), 3, 3, 1)
+
+    def _draw_overlay(self, fb):
+        ov = self.overlay
+        if ov == _OV_PASS:
+            draw.box(fb, 0, 18, 128, 28)
+            draw.centred(fb, colour_name(self.game.turn) + " must pass", 22)
+            draw.centred(fb, "A: OK", 34)
+        elif ov == _OV_CONFIRM:
+            draw.box(fb, 8, 16, 112, 32)
+            draw.centred(fb, "Surrender?", 21)
+            draw.centred(fb, "A yes  C no", 34)
+        elif ov == _OV_MENU:
+            draw.box(fb, 10, 4, 108, 56)
+            for i in range(len(_MENU)):
+                y = 7 + i * 10
+                sel = i == self.menu_i
+                fb.fill_rect(11, y, 106, 10, 1 if sel else 0)
+                fb.text(_MENU[i], 14, y + 1, 0 if sel else 1)
+                if i == _M_MODE:
+                    tinyfont.text(fb, MODE_NAMES[self.mode], 52, y + 3, 0 if sel else 1)
