@@ -1,0 +1,290 @@
+# A 2048 player: depth-limited expectimax over the spawn chances, for the
+# move hint and the auto-play demo.
+#
+# Max nodes choose a slide; chance nodes average over the new tile (a 2 with
+# p=0.9, a 4 with p=0.1, in each empty cell with equal chance). The search
+# deepens one move at a time until the time budget (or, on the PC, a node
+# budget, which is deterministic) runs out, and answers with the deepest
+# search that finished, so it always answers in time.
+#
+# Made to be cheap on an ESP32 under MicroPython:
+# - all values are small ints (floats are heap objects there), all boards are
+#   preallocated bytearrays, one per ply;
+# - a line of four exponents is a 20-bit code; its slide and its heuristic
+#   score are computed once and kept in two bounded dicts (a full 2**20 table
+#   is far beyond the heap, and even 4-bit exponents would need 2 x 65536
+#   entries; a search touches only a few hundred distinct lines);
+# - unlikely branches are cut: below a path probability the 4s are not
+#   searched, and with many empty cells only some of them are.
+
+try:
+    from micropython import const
+except ImportError:  # CPython without the emulator's stand-ins
+    def const(x):
+        return x
+
+try:
+    from time import ticks_ms, ticks_diff
+except ImportError:  # plain CPython: a millisecond clock that does not wrap
+    from time import monotonic as _monotonic
+
+    def ticks_ms():
+        return int(_monotonic() * 1000)
+
+    def ticks_diff(a, b):
+        return a - b
+
+from firmware.games.game2048 import LINES, slide_line_code
+
+BUDGET_MS = const(1000)        # the hint budget on the ESP32
+MAX_DEPTH = const(6)           # player moves searched at most
+# Work equivalent to BUDGET_MS on the ESP32, for deterministic runs on a PC
+# (measured with tools/bench/mp_2048.py; see bench_2048.py).
+BOARD_NODES = const(3000)
+
+_ONE = const(1 << 20)          # probability 1 in fixed point
+_CUTOFF = const(1 << 20 >> 8)  # paths rarer than 1/256: no 4s searched below
+_SAMPLE = const(6)             # empty cells searched at most per chance node
+_CACHE_LIMIT = const(1024)     # entries per line cache before it is cleared
+_CHECK_EVERY = const(63)       # evaluations between clock checks (mask)
+
+# The heuristic, per line of four (a row, or a column), summed over all 8.
+# Monotonic lines (tiles growing toward one end) keep the big tiles on an
+# edge and in a corner; empty cells and possible merges keep the game alive;
+# a heavy sum of big tiles (too many of them unmerged) is penalised.
+_BASE = const(200000)          # per line, so a live position scores > 0
+_W_EMPTY = const(300)
+_W_MERGE = const(500)
+_W_MONO = const(40)            # /16, on e**4
+_W_HEAVY = const(12)           # /16, on e**3.5
+_W_SMOOTH = const(20)
+_W_EDGE = const(40)
+
+# Rows and columns, each once, for the heuristic.
+_EVAL_LINES = LINES[0] + LINES[2]
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+_OUT_OF_BUDGET = _OutOfBudget()
+
+
+def _line_score(code):
+    line = (code & 31, (code >> 5) & 31, (code >> 10) & 31, code >> 15)
+    empty = 0
+    merges = 0        # merges a slide along this line would make
+    heavy = 0         # sum of e**3.5 over the tiles
+    rough = 0         # steps between neighbouring tiles, in exponents
+    prev = 0
+    for e in line:
+        if not e:
+            empty += 1
+            continue
+        heavy += _POW35[e]
+        if e == prev:
+            merges += 1
+            prev = 0          # a tile merges once
+        else:
+            if prev:
+                rough += e - prev if e > prev else prev - e
+            prev = e
+    # Monotonicity: how far the line is from rising, and from falling,
+    # measured on e**4 so that misplacing a big tile costs the most.
+    rise = 0
+    fall = 0
+    big = 0
+    x = _POW4[line[0]]
+    for i in range(1, 4):
+        y = _POW4[line[i]]
+        if x > y:
+            fall += x - y
+        else:
+            rise += y - x
+        x = y
+    for e in line:
+        if e > big:
+            big = e
+    mono = rise if rise < fall else fall
+    # the largest tile at an end of the line: in a corner if true for both
+    # its row and its column
+    edge = big if big and (line[0] == big or line[3] == big) else 0
+    return (_BASE + _W_EMPTY * empty + _W_MERGE * merges + _W_EDGE * edge
+            - _W_SMOOTH * rough - (_W_MONO * mono + _W_HEAVY * heavy) // 16)
+
+
+_POW4 = tuple(e ** 4 for e in range(32))
+_POW35 = tuple(int(e ** 3.5) for e in range(32))
+
+
+class Expectimax:
+    """best_move(board) -> a direction (game2048.LEFT ...), or -1 if none.
+
+    budget_ms: wall-clock budget (the board's); max_nodes: if > 0, a budget in
+    evaluations instead, for deterministic runs; clock: a ticks_ms-like
+    function (for tests). After a search: depth (deepest finished), nodes.
+    """
+
+    def __init__(self, budget_ms=BUDGET_MS, max_depth=MAX_DEPTH, max_nodes=0,
+                 clock=None):
+        self.budget_ms = budget_ms
+        self.max_depth = max_depth
+        self.max_nodes = max_nodes
+        self.clock = clock or ticks_ms
+        self.depth = 0
+        self.nodes = 0
+        # root value per direction at the deepest finished depth (-1: illegal)
+        self.values = [-1, -1, -1, -1]
+        self._pending = [-1, -1, -1, -1]
+        # board after the slide at each ply; the spawn is put in place and
+        # taken back, so one buffer per ply is enough
+        self._boards = [bytearray(16) for _ in range(max_depth + 1)]
+        self._empties = [bytearray(16) for _ in range(max_depth + 1)]
+        self._slides = {}
+        self._scores = {}
+        self._start = 0
+
+    # --- the line caches -------------------------------------------------
+
+    def _slid(self, code):
+        if len(self._slides) >= _CACHE_LIMIT:
+            self._slides.clear()
+        new = slide_line_code(code)
+        self._slides[code] = new
+        return new
+
+    def _scored(self, code):
+        if len(self._scores) >= _CACHE_LIMIT:
+            self._scores.clear()
+        v = _line_score(code)
+        self._scores[code] = v
+        return v
+
+    def slide(self, src, dst, direction):
+        """dst = src slid toward direction; True if it changed."""
+        slides = self._slides
+        changed = False
+        for line in LINES[direction]:
+            i, j, k, m = line
+            code = src[i] | (src[j] << 5) | (src[k] << 10) | (src[m] << 15)
+            new = slides.get(code)
+            if new is None:
+                new = self._slid(code)
+            if new != code:
+                changed = True
+            dst[i] = new & 31
+            dst[j] = (new >> 5) & 31
+            dst[k] = (new >> 10) & 31
+            dst[m] = new >> 15
+        return changed
+
+    def evaluate(self, b):
+        """The heuristic value of a position (higher is better)."""
+        self.nodes += 1
+        if not self.nodes & _CHECK_EVERY:
+            self._check_budget()
+        scores = self._scores
+        total = 0
+        for line in _EVAL_LINES:
+            i, j, k, m = line
+            code = b[i] | (b[j] << 5) | (b[k] << 10) | (b[m] << 15)
+            v = scores.get(code)
+            if v is None:
+                v = self._scored(code)
+            total += v
+        return total if total > 0 else 1     # 0 is kept for "no move left"
+
+    def _check_budget(self):
+        if self.max_nodes:
+            if self.nodes > self.max_nodes:
+                raise _OUT_OF_BUDGET
+        elif ticks_diff(self.clock(), self._start) > self.budget_ms:
+            raise _OUT_OF_BUDGET
+
+    # --- the search --------------------------------------------------------
+
+    def best_move(self, board):
+        self._start = self.clock()
+        self.nodes = 0
+        self.depth = 0
+        best = -1
+        for depth in range(1, self.max_depth + 1):
+            try:
+                move = self._root(board, depth)
+            except _OutOfBudget:
+                break
+            if move < 0:
+                break           # no move at all
+            best = move
+            self.depth = depth
+        return best
+
+    def _root(self, board, depth):
+        after = self._boards[depth]
+        best = -1
+        best_value = -1
+        pending = self._pending
+        for d in range(4):
+            pending[d] = -1
+            if self.slide(board, after, d):
+                v = self._chance(after, depth, _ONE)
+                pending[d] = v
+                if v > best_value:
+                    best_value = v
+                    best = d
+        # this depth finished: its values are the ones to show
+        values = self.values
+        for d in range(4):
+            values[d] = pending[d]
+        return best
+
+    def _chance(self, b, depth, prob):
+        """Expected value of b (just slid) over the new tile."""
+        if depth <= 1:
+            return self.evaluate(b)
+        empties = self._empties[depth]
+        n = 0
+        for i in range(16):
+            if not b[i]:
+                empties[n] = i
+                n += 1
+        # With many empty cells the position is safe and the spawn matters
+        # little: search an evenly spread few of them.
+        step = 1
+        count = n
+        if n > _SAMPLE:
+            step = n // _SAMPLE + (1 if n % _SAMPLE else 0)
+            count = (n + step - 1) // step
+        p2 = prob * 9 // (10 * count)
+        p4 = prob // (10 * count)
+        total = 0
+        k = 0
+        while k < n:
+            cell = empties[k]
+            b[cell] = 1
+            v = self._max(b, depth - 1, p2)
+            if p4 >= _CUTOFF:
+                b[cell] = 2
+                v = (9 * v + self._max(b, depth - 1, p4)) // 10
+            b[cell] = 0
+            total += v
+            k += step
+        return total // count
+
+    def _max(self, b, depth, prob):
+        """Value of b (tile just spawned) with the best slide; 0 if none."""
+        after = self._boards[depth]
+        best = 0
+        for d in range(4):
+            if self.slide(b, after, d):
+                v = self._chance(after, depth, prob)
+                if v > best:
+                    best = v
+        return best
+
+
+def hint(board, budget_ms=BUDGET_MS, max_nodes=0):
+    """One-off best move for a board (a fresh searcher: use Expectimax to
+    keep its caches between moves)."""
+    return Expectimax(budget_ms=budget_ms, max_nodes=max_nodes).best_move(board)

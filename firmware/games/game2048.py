@@ -1,0 +1,339 @@
+# The rules of 2048 (Gabriele Cirulli's original game), as a plain object.
+#
+# The board is a bytearray of 16 exponents, row by row from the top left:
+# 0 is an empty cell, 1 a 2, 2 a 4 ... 11 is 2048 ... 17 is 131072 (the
+# largest tile a 4x4 board can hold). No drawing, no clock: randomness comes
+# in as `rng` (anything with randrange, e.g. the random module).
+#
+# Article 001 got three rules wrong; this file follows the original game:
+# a tile merges at most once per move ([2,2,0,4] right is [0,0,4,4]), the
+# score grows by the value of each merged tile, and the game is over when no
+# move changes the board, not merely when it is full.
+
+try:
+    from micropython import const
+except ImportError:  # CPython without the emulator's stand-ins
+    def const(x):
+        return x
+
+LEFT = const(0)
+RIGHT = const(1)
+UP = const(2)
+DOWN = const(3)
+DIRECTIONS = (LEFT, RIGHT, UP, DOWN)
+DIRECTION_NAMES = ("left", "right", "up", "down")
+
+SIZE = const(4)
+CELLS = const(16)
+WIN_EXPONENT = const(11)      # 2048
+MAX_EXPONENT = const(17)      # 131072; exponents are stored in 5 bits below
+NO_CELL = const(255)          # "no destination" in the move report
+
+# For each direction, the four lines of cell indices, each listed from the
+# wall the tiles move toward: sliding a line always means "toward its index 0".
+# That one ordering is what makes "the pair nearest the wall merges first" true
+# in all four directions with one line rule.
+LINES = (
+    ((0, 1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11), (12, 13, 14, 15)),      # left
+    ((3, 2, 1, 0), (7, 6, 5, 4), (11, 10, 9, 8), (15, 14, 13, 12)),      # right
+    ((0, 4, 8, 12), (1, 5, 9, 13), (2, 6, 10, 14), (3, 7, 11, 15)),      # up
+    ((12, 8, 4, 0), (13, 9, 5, 1), (14, 10, 6, 2), (15, 11, 7, 3)),      # down
+)
+
+
+def tile_value(exponent):
+    """The number shown on a tile: 0 for an empty cell."""
+    return (1 << exponent) if exponent else 0
+
+
+def line_code(a, b, c, d):
+    """Four exponents (a nearest the wall) packed 5 bits each into a small int."""
+    return a | (b << 5) | (c << 10) | (d << 15)
+
+
+def slide_line_code(code):
+    """The line `code` after sliding toward its first cell, as a code.
+
+    The same rule as Game2048.slide, without the bookkeeping, for the AI (which
+    caches it). Each tile merges at most once: after a merge the new tile is
+    not offered to the next one.
+    """
+    out = 0
+    shift = 0
+    last = 0          # exponent of the tile just placed, 0 when it may not merge
+    while code:
+        e = code & 31
+        code >>= 5
+        if not e:
+            continue
+        if e == last:
+            out += 1 << (shift - 5)       # the placed tile doubles: exponent + 1
+            last = 0
+        else:
+            out |= e << shift
+            shift += 5
+            last = e
+    return out
+
+
+class Game2048:
+    def __init__(self, rng):
+        self.rng = rng
+        self.board = bytearray(CELLS)
+        self.score = 0
+        self.moves = 0
+        self.won = False           # a 2048 was made; stays True
+        self.keep_going = False    # the player chose to play on after winning
+        # One level of undo: the position before the last move.
+        self._undo_board = bytearray(CELLS)
+        self._undo_score = 0
+        self._undo_moves = 0
+        self._undo_won = False
+        self.can_undo = False
+        # Report of the last move, for the screen's animation and sounds
+        # (preallocated, overwritten by each move):
+        # moved_to[i]: where the tile that was in cell i went (NO_CELL if
+        #   the cell was empty); a tile that merged goes to the merged cell.
+        # merged[i]: 1 if cell i holds a tile made by a merge in this move.
+        self.moved_to = bytearray(CELLS)
+        self.merged = bytearray(CELLS)
+        self.last_direction = -1
+        self.last_gain = 0          # points scored by the last move
+        self.last_merges = 0        # number of merges in the last move
+        self.last_merge_max = 0     # largest exponent made by a merge (0: none)
+        self.spawn_at = -1          # cell of the tile added after the move
+        self.spawn_exponent = 0     # 1 (a 2) or 2 (a 4)
+        self._scratch = bytearray(CELLS)
+
+    # --- starting ----------------------------------------------------------
+
+    def new_game(self):
+        b = self.board
+        for i in range(CELLS):
+            b[i] = 0
+        self.score = 0
+        self.moves = 0
+        self.won = False
+        self.keep_going = False
+        self.can_undo = False
+        self._clear_report()
+        self.spawn_tile()
+        self.spawn_tile()
+
+    def spawn_tile(self):
+        """Put a 2 (p=0.9) or a 4 (p=0.1) in a uniformly chosen empty cell.
+
+        Returns the cell, or -1 if the board is full.
+        """
+        b = self.board
+        empty = 0
+        for i in range(CELLS):
+            if not b[i]:
+                empty += 1
+        if not empty:
+            return -1
+        k = self.rng.randrange(empty)
+        for i in range(CELLS):
+            if not b[i]:
+                if not k:
+                    break
+                k -= 1
+        e = 2 if self.rng.randrange(10) == 0 else 1
+        b[i] = e
+        self.spawn_at = i
+        self.spawn_exponent = e
+        return i
+
+    # --- the move ----------------------------------------------------------
+
+    def slide(self, direction):
+        """Slide every tile toward `direction`; True if the board changed.
+
+        Only a move that changes the board counts: it is recorded for undo,
+        counted in `moves`, scored, and followed by one new tile. While a won
+        game waits for the player to choose to keep going, nothing moves.
+        """
+        if self.won and not self.keep_going:
+            return False
+        b = self.board
+        new = self._scratch
+        moved_to = self.moved_to
+        merged = self.merged
+        gain = 0
+        merges = 0
+        merge_max = 0
+        for i in range(CELLS):
+            new[i] = 0
+            merged[i] = 0
+            moved_to[i] = NO_CELL
+        for line in LINES[direction]:
+            place = 0        # next free position along the line
+            last = 0         # exponent at place - 1 while it may still merge
+            for cell in line:
+                e = b[cell]
+                if not e:
+                    continue
+                if e == last:
+                    dest = line[place - 1]
+                    e += 1
+                    new[dest] = e
+                    merged[dest] = 1
+                    gain += 1 << e
+                    merges += 1
+                    if e > merge_max:
+                        merge_max = e
+                    last = 0
+                else:
+                    dest = line[place]
+                    new[dest] = e
+                    place += 1
+                    last = e
+                moved_to[cell] = dest
+        if new == b:
+            return False
+        self._undo_board[:] = b
+        self._undo_score = self.score
+        self._undo_moves = self.moves
+        self._undo_won = self.won
+        self.can_undo = True
+        b[:] = new
+        self.score += gain
+        self.moves += 1
+        if merge_max >= WIN_EXPONENT:
+            self.won = True
+        self.last_direction = direction
+        self.last_gain = gain
+        self.last_merges = merges
+        self.last_merge_max = merge_max
+        self.spawn_tile()
+        return True
+
+    def undo(self):
+        """Take back the last move (its spawn too); False if there is none."""
+        if not self.can_undo:
+            return False
+        self.board[:] = self._undo_board
+        self.score = self._undo_score
+        self.moves = self._undo_moves
+        self.won = self._undo_won
+        if not self.won:
+            self.keep_going = False
+        self.can_undo = False
+        self._clear_report()
+        return True
+
+    def continue_playing(self):
+        """After the win: play on toward 4096 ... 131072."""
+        self.keep_going = True
+
+    def _clear_report(self):
+        for i in range(CELLS):
+            self.moved_to[i] = NO_CELL
+            self.merged[i] = 0
+        self.last_direction = -1
+        self.last_gain = 0
+        self.last_merges = 0
+        self.last_merge_max = 0
+        self.spawn_at = -1
+        self.spawn_exponent = 0
+
+    # --- questions ---------------------------------------------------------
+
+    def can_slide(self, direction):
+        """Would sliding toward `direction` change the board?"""
+        b = self.board
+        for line in LINES[direction]:
+            gap = False
+            prev = 0
+            for cell in line:
+                e = b[cell]
+                if not e:
+                    gap = True
+                elif gap or e == prev:
+                    return True
+                else:
+                    prev = e
+        return False
+
+    def can_move(self):
+        """True while some move changes the board."""
+        b = self.board
+        for i in range(CELLS):
+            e = b[i]
+            if not e:
+                return True
+            if i % SIZE != SIZE - 1 and b[i + 1] == e:
+                return True
+            if i < CELLS - SIZE and b[i + SIZE] == e:
+                return True
+        return False
+
+    def is_over(self):
+        """Game over: no move changes the board (a full board may still move)."""
+        return not self.can_move()
+
+    def max_exponent(self):
+        m = 0
+        for e in self.board:
+            if e > m:
+                m = e
+        return m
+
+    def max_tile(self):
+        return tile_value(self.max_exponent())
+
+    def tile(self, col, row):
+        """The value shown at (col, row); 0 for empty."""
+        return tile_value(self.board[row * SIZE + col])
+
+    # --- saving --------------------------------------------------------------
+
+    def to_dict(self):
+        return {
+            "board": list(self.board),
+            "score": self.score,
+            "moves": self.moves,
+            "won": self.won,
+            "keep_going": self.keep_going,
+            "undo": ({"board": list(self._undo_board), "score": self._undo_score,
+                      "moves": self._undo_moves, "won": self._undo_won}
+                     if self.can_undo else None),
+        }
+
+    def from_dict(self, data):
+        """Restore a saved game; ValueError (state unchanged) if it is not one."""
+        board = _checked_board(data.get("board"))
+        score = _checked_count(data.get("score"))
+        moves = _checked_count(data.get("moves"))
+        undo = data.get("undo")
+        if undo is not None:
+            undo_board = _checked_board(undo.get("board"))
+            undo_score = _checked_count(undo.get("score"))
+            undo_moves = _checked_count(undo.get("moves"))
+        self.board[:] = board
+        self.score = score
+        self.moves = moves
+        self.won = bool(data.get("won", False)) or self.max_exponent() >= WIN_EXPONENT
+        self.keep_going = bool(data.get("keep_going", False))
+        self.can_undo = undo is not None
+        if undo is not None:
+            self._undo_board[:] = undo_board
+            self._undo_score = undo_score
+            self._undo_moves = undo_moves
+            self._undo_won = bool(undo.get("won", False))
+        self._clear_report()
+
+
+def _checked_board(cells):
+    if not isinstance(cells, list) or len(cells) != CELLS:
+        raise ValueError("board")
+    for e in cells:
+        if not isinstance(e, int) or e < 0 or e > MAX_EXPONENT:
+            raise ValueError("tile")
+    return bytearray(cells)
+
+
+def _checked_count(n):
+    if not isinstance(n, int) or n < 0:
+        raise ValueError("count")
+    return n
