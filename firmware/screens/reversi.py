@@ -111,6 +111,7 @@ class Game(Screen):
         self.moves = bytearray(MOVE_STRIDE)
         self.hints = bytearray(100)        # 1 on a square shown as a hint
         self.cells = bytearray(100)        # 1: repaint this square
+        self.marked = False                # some square is marked in self.cells
         self.flips = bytearray(24)         # the squares flipped by the last move
         self.flip_n = 0
         self.flip_t = 0
@@ -195,10 +196,11 @@ class Game(Screen):
 
     def save(self):
         """The game in progress after every move; {} when there is none."""
-        if self.state != _PLAY:
+        d = self.game.to_dict()
+        if self.state != _PLAY or not (d["moves"] or "start" in d):
             return self.store.save(self.save_name, {})
         return self.store.save(self.save_name, {
-            "v": 1, "game": self.game.to_dict(), "mode": self.mode,
+            "v": 1, "game": d, "mode": self.mode,
             "level": self.level, "rated": self.rated})
 
     def suspend(self):
@@ -229,6 +231,7 @@ class Game(Screen):
     # ---- moves ---------------------------------------------------------------
     def _mark(self, sq):
         self.cells[sq] = 1
+        self.marked = True
 
     def _hints(self):
         """Which squares show a hint: the legal moves of a human to move.
@@ -246,6 +249,7 @@ class Game(Screen):
             h = hints[sq]
             if h == 1 or h == 2:
                 cells[sq] = 1
+                self.marked = True
             hints[sq] = h >> 1
 
     def place(self, move, now):
@@ -519,16 +523,16 @@ class Game(Screen):
             self.menu_i = (self.menu_i + 1) % len(_MENU)
             self.ov_dirty = True
             self.hal.sound.click()
+        if c.just_pressed(C) or c.just_pressed(E):
+            self.overlay = _OV_NONE
+            self.redraw()
+            return None
         if self.menu_i == _M_MODE:
             step = -1 if c.repeat(LEFT) else 1 if c.repeat(RIGHT) or c.just_pressed(A) else 0
             if step:
                 self.set_mode((self.mode + step) % 4, now)
                 self.ov_dirty = True
                 self.hal.sound.click()
-            return None
-        if c.just_pressed(C) or c.just_pressed(E):
-            self.overlay = _OV_NONE
-            self.redraw()
             return None
         if not c.just_pressed(A):
             return None
@@ -550,6 +554,12 @@ class Game(Screen):
     # ---- drawing ---------------------------------------------------------------
     def draw(self, display):
         fb = display.fb
+        if self.overlay and not self.dirty:
+            # the board and the panel wait under the box: closing it repaints all
+            if self.ov_dirty:
+                self.ov_dirty = False
+                self._draw_overlay(fb)
+            return
         if self.dirty:
             self.dirty = False
             fb.fill(0)
@@ -557,25 +567,25 @@ class Game(Screen):
                 for x in range(0, _BORDER_X, _CELL):
                     fb.pixel(x, y, 1)
             fb.vline(_BORDER_X, 0, 64, 1)
-            for r in range(8):
-                for c in range(8):
-                    self._draw_square(fb, (r + 1) * 10 + c + 1)
+            for sq in range(11, 89):
+                if 0 < sq % 10 < 9:
+                    self._draw_square(fb, sq)
+            self.marked = False
             self.cursor_drawn = None
             self.panel = _P_ALL
-            self.ov_dirty = True
-        else:
+        elif self.marked:
+            self.marked = False
             cells = self.cells
-            for r in range(8):
-                for c in range(8):
-                    sq = (r + 1) * 10 + c + 1
-                    if cells[sq]:
-                        self._draw_square(fb, sq)
-        self._draw_cursor(fb)
+            for sq in range(11, 89):
+                if cells[sq]:
+                    self._draw_square(fb, sq)
         if self.panel:
             self._draw_panel(fb)
-        if self.overlay and self.ov_dirty:
+        if self.overlay:
             self.ov_dirty = False
             self._draw_overlay(fb)
+        else:
+            self._draw_cursor(fb)
 
     def _draw_square(self, fb, sq):
         self.cells[sq] = 0
@@ -599,7 +609,7 @@ class Game(Screen):
             fb.fill_rect(x, y, 7, 7, 0)
 
     def _draw_cursor(self, fb):
-        want = (self.cx, self.cy) if self.cursor_shown and not self.overlay else None
+        want = (self.cx, self.cy) if self.cursor_shown else None
         if want == self.cursor_drawn:
             return
         old = self.cursor_drawn
@@ -666,8 +676,9 @@ class Game(Screen):
             else:
                 detail = "%d-%d" % (b, w)
             if self.outcome:
-                detail = ("YOU " + {"won": "WIN ", "lost": "LOSE ", "drawn": "DRAW "}[self.outcome]
-                          + ("" if self.resigned else detail))
+                detail = "YOU " + {"won": "WIN", "lost": "LOSE", "drawn": "DRAW"}[self.outcome]
+                if not self.resigned:              # yours first
+                    detail += " %d-%d" % ((b, w) if self.human() == BLACK else (w, b))
             if self.winner == 0:
                 return "Draw", "", detail
             return colour_name(self.winner), "wins!", detail

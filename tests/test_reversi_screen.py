@@ -1,0 +1,360 @@
+"""The Reversi screen on the emulated board: moves, illegal squares, passes,
+the end of a game and its records, undo, surrender, the CPU and the demo,
+resuming, hints."""
+import json
+import time
+
+from firmware.games.reversi import Reversi, BLACK, WHITE, square, from_alg
+from firmware.screens import reversi as screen
+from tests.panel import shows
+from tests.test_app import boot, frames, tap, nudge, choose, to_menu, wait
+
+FULL_BUT_H8 = "X" * 62 + "O-"          # Black's h8 flips g8 and fills the board
+
+
+# ---- helpers -------------------------------------------------------------------
+def write(store_dir, name, data):
+    (store_dir / (name + ".json")).write_text(json.dumps(data))
+
+
+def load(store_dir, name):
+    path = store_dir / (name + ".json")
+    return json.loads(path.read_text()) if path.exists() else None
+
+
+def saved_game(store_dir, mode, moves=(), start=None, turn=BLACK, level=0, rated=True):
+    g = {"v": 1, "moves": list(moves)}
+    if start:
+        g["start"] = start
+        g["turn"] = turn
+    write(store_dir, "reversi", {"v": 1, "game": g, "mode": mode, "level": level, "rated": rated})
+
+
+def open_game(board, store_dir, mode=None, node_budget=400, **settings):
+    if mode is not None and load(store_dir, "reversi") is None:
+        write(store_dir, screen.PREFS, {"mode": mode})
+    arcade = boot(board, store_dir)
+    for name, value in settings.items():
+        arcade.settings.set(name, value)
+    to_menu(board, arcade)
+    choose(board, arcade, "Reversi")
+    game = arcade.screen
+    assert type(game).__name__ == "Game"
+    game.node_budget = node_budget     # keeps CPython's real-time search short
+    game.ai = None
+    frames(arcade, 2)
+    return arcade
+
+
+def cell(board, col, row):
+    x, y = col * 8 + 1, row * 8 + 1
+    return [[board.panel.pixel(x + dx, y + dy) for dx in range(7)] for dy in range(7)]
+
+
+def picture(bits):
+    return [[(bits[r] >> (7 - c)) & 1 for c in range(7)] for r in range(7)]
+
+
+def cursor_to(board, arcade, col, row):
+    game = arcade.screen
+    while game.cx != col:
+        nudge(board, arcade, "right" if game.cx < col else "left")
+    while game.cy != row:
+        nudge(board, arcade, "down" if game.cy < row else "up")
+
+
+def menu_item(board, arcade, index):
+    """Open the game menu with C and pick an entry."""
+    tap(board, arcade, "C")
+    game = arcade.screen
+    assert game.overlay == screen._OV_MENU
+    while game.menu_i != index:
+        nudge(board, arcade, "down")
+    tap(board, arcade, "A")
+
+
+def until(arcade, cond, ms=5000):
+    for _ in range(ms // 33 + 1):
+        if cond():
+            return True
+        frames(arcade)
+    return cond()
+
+
+def sounds(board):
+    return len(board.pwm_log) + len(board.dac_log)
+
+
+# ---- moves -------------------------------------------------------------------------
+def test_a_legal_move_flips_and_shows_on_the_panel(board, store_dir):
+    arcade = open_game(board, store_dir, mode=screen.TWO_PLAYERS)
+    game = arcade.screen
+    g = game.game
+    assert (game.cx, game.cy) == (3, 2)                       # d3, a legal first move
+    assert cell(board, 3, 2) == picture(screen._HINT)        # hints on (the default)
+    assert cell(board, 3, 3) == picture(screen._WHITE_DISC)
+    tap(board, arcade, "A")
+    assert g.piece_at(3, 2) == BLACK and g.piece_at(3, 3) == BLACK
+    assert g.turn == WHITE and g.count(BLACK) == 4 and g.count(WHITE) == 1
+    wait(arcade, 400)                                          # the flips have blinked
+    assert cell(board, 3, 2) == picture(screen._BLACK_LAST)   # the last move, marked
+    assert cell(board, 3, 3) == picture(screen._BLACK_DISC)   # flipped
+    assert cell(board, 4, 4) == picture(screen._WHITE_DISC)
+    assert shows(board.panel, " 4") and shows(board.panel, " 1")
+    assert shows(board.panel, "White") and shows(board.panel, "to move")
+    assert load(store_dir, "reversi")["game"]["moves"] == ["d3"]   # saved at once
+    # White's replies are hinted now, Black's old ones are gone
+    assert cell(board, 2, 2) == picture(screen._HINT)          # c3
+    assert cell(board, 2, 3) == [[0] * 7] * 7                  # c4 is no move for White
+
+
+def test_flipped_discs_blink_briefly(board, store_dir):
+    arcade = open_game(board, store_dir, mode=screen.TWO_PLAYERS)
+    board.press("A")
+    seen = []
+    for _ in range(14):
+        frames(arcade)
+        seen.append(cell(board, 3, 3) == picture(screen._WHITE_DISC))
+    board.release("A")
+    assert True in seen and False in seen          # shown white again, then black
+    frames(arcade, 3)
+    assert cell(board, 3, 3) == picture(screen._BLACK_DISC)
+
+
+def test_an_illegal_square_sounds_and_changes_nothing(board, store_dir):
+    arcade = open_game(board, store_dir, mode=screen.TWO_PLAYERS)
+    game = arcade.screen
+    before = (game.game.board_string(), game.game.turn, game.game.ply)
+    saved = load(store_dir, "reversi")
+    cursor_to(board, arcade, 0, 0)
+    heard = sounds(board)
+    tap(board, arcade, "A")
+    assert sounds(board) > heard
+    assert (game.game.board_string(), game.game.turn, game.game.ply) == before
+    assert load(store_dir, "reversi") == saved
+    assert game.message == "NOT LEGAL"
+    wait(arcade, 2000)
+    assert game.message == ""
+
+
+def test_the_cursor_moves_with_auto_repeat_and_blinks(board, store_dir):
+    arcade = open_game(board, store_dir, mode=screen.TWO_PLAYERS)
+    game = arcade.screen
+    board.push("right")
+    wait(arcade, 800)
+    board.center()
+    frames(arcade, 2)
+    assert game.cx == 7                                # repeated, stopped at the edge
+    frames_on = []
+    for _ in range(40):
+        frames(arcade)
+        frames_on.append(board.panel.pixel(7 * 8 + 4, 2 * 8))   # the frame's top edge
+    assert 1 in frames_on and 0 in frames_on
+
+
+# ---- passes and the end ----------------------------------------------------------
+def test_a_forced_pass_is_announced(board, store_dir):
+    saved_game(store_dir, screen.TWO_PLAYERS, start="OX" + "-" * 62, turn=BLACK)
+    arcade = open_game(board, store_dir)
+    game = arcade.screen
+    frames(arcade, 2)
+    assert game.overlay == screen._OV_PASS
+    assert shows(board.panel, "Black must pass")
+    tap(board, arcade, "A")
+    assert game.game.turn == WHITE and game.overlay == screen._OV_NONE
+    assert not shows(board.panel, "Black must pass")
+    assert load(store_dir, "reversi")["game"]["moves"] == ["pass"]
+
+
+def test_a_game_that_ends_with_empty_squares(board, store_dir):
+    saved_game(store_dir, screen.TWO_PLAYERS, start="XO" + "-" * 62, turn=BLACK)
+    arcade = open_game(board, store_dir)
+    game = arcade.screen
+    cursor_to(board, arcade, 2, 0)
+    tap(board, arcade, "A")                             # c1: no white disc is left
+    assert game.state == screen._OVER
+    assert game.game.empties() == 61
+    assert shows(board.panel, "Black") and shows(board.panel, "wins!")
+    assert game._status()[2] == "64-0"                  # WOF: the empties go to the winner
+    assert load(store_dir, "reversi") == {}             # nothing to continue
+    assert arcade.records.data == {}                    # two players: no CPU record
+    tap(board, arcade, "A")                             # a new game
+    assert game.state == screen._PLAY and game.game.ply == 0
+
+
+def test_winning_against_the_cpu_plays_the_melody_and_counts(board, store_dir):
+    saved_game(store_dir, screen.YOU_BLACK, start=FULL_BUT_H8, turn=BLACK, level=0)
+    arcade = open_game(board, store_dir)
+    game = arcade.screen
+    cursor_to(board, arcade, 7, 7)
+    pwm = len(board.pwm_log)
+    tap(board, arcade, "A")
+    assert game.state == screen._OVER and game.game.count(BLACK) == 64
+    assert shows(board.panel, "Black") and shows(board.panel, "wins!")
+    assert game._status()[2] == "YOU WIN 64-0"
+    assert arcade.records.get("Reversi easy") == {"won": 1}
+    wait(arcade, 1000)
+    notes = [f for _, f, duty in board.pwm_log[pwm:] if f and duty]
+    assert len(notes) >= 4                               # the "win" tune, not a beep
+
+
+def test_losing_to_the_cpu_counts_at_its_level(board, store_dir):
+    # the human plays White; the CPU (Black) fills the board
+    saved_game(store_dir, screen.YOU_WHITE, start=FULL_BUT_H8, turn=BLACK, level=2)
+    arcade = open_game(board, store_dir)
+    game = arcade.screen
+    assert until(arcade, lambda: game.state == screen._OVER)
+    assert arcade.records.get("Reversi hard") == {"lost": 1}
+    assert game._status()[2] == "YOU LOSE 0-64"
+
+
+# ---- the game menu -------------------------------------------------------------------
+def test_undo_two_players_and_nothing_to_undo(board, store_dir):
+    arcade = open_game(board, store_dir, mode=screen.TWO_PLAYERS)
+    game = arcade.screen
+    heard = sounds(board)
+    menu_item(board, arcade, screen._M_UNDO)
+    assert sounds(board) > heard and game.message == "CAN'T UNDO"
+    tap(board, arcade, "A")
+    assert game.game.ply == 1
+    menu_item(board, arcade, screen._M_UNDO)
+    assert game.game.ply == 0 and game.game.turn == BLACK
+    assert load(store_dir, "reversi") == {}            # nothing played: no "Continue"
+
+
+def test_undo_against_the_cpu_goes_back_to_your_turn(board, store_dir):
+    arcade = open_game(board, store_dir, mode=screen.YOU_BLACK)
+    game = arcade.screen
+    start = game.game.board_string()
+    tap(board, arcade, "A")
+    assert until(arcade, lambda: game.game.ply == 2)   # the CPU replied
+    wait(arcade, 400)
+    menu_item(board, arcade, screen._M_UNDO)
+    assert game.game.ply == 0 and game.game.turn == BLACK
+    assert game.game.board_string() == start
+    wait(arcade, 1500)
+    assert game.game.ply == 0                          # the CPU waits for you
+
+
+def test_surrender_asks_first_and_counts_a_loss(board, store_dir):
+    arcade = open_game(board, store_dir, mode=screen.YOU_BLACK, reversi_level=1)
+    game = arcade.screen
+    tap(board, arcade, "A")
+    assert until(arcade, lambda: game.game.ply == 2)
+    menu_item(board, arcade, screen._M_SURRENDER)
+    assert game.overlay == screen._OV_CONFIRM and shows(board.panel, "Surrender?")
+    tap(board, arcade, "C")                            # no
+    assert game.overlay == screen._OV_NONE and game.state == screen._PLAY
+    menu_item(board, arcade, screen._M_SURRENDER)
+    tap(board, arcade, "A")                            # yes
+    assert game.state == screen._OVER
+    assert shows(board.panel, "White") and shows(board.panel, "wins!")
+    assert game._status()[2] == "YOU LOSE"
+    assert arcade.records.get("Reversi medium") == {"lost": 1}
+    assert load(store_dir, "reversi") == {}
+
+
+def test_mode_changes_from_the_menu(board, store_dir):
+    arcade = open_game(board, store_dir, mode=screen.TWO_PLAYERS)
+    game = arcade.screen
+    tap(board, arcade, "C")
+    while game.menu_i != screen._M_MODE:
+        nudge(board, arcade, "down")
+    nudge(board, arcade, "right")
+    assert game.mode == screen.YOU_BLACK
+    tap(board, arcade, "A")
+    assert game.mode == screen.YOU_WHITE
+    assert load(store_dir, screen.PREFS) == {"mode": screen.YOU_WHITE}
+    tap(board, arcade, "C")                            # close the menu
+    assert game.overlay == screen._OV_NONE
+    assert until(arcade, lambda: game.game.ply == 1)   # the CPU now plays Black
+    assert load(store_dir, "reversi")["mode"] == screen.YOU_WHITE
+
+
+# ---- the CPU -----------------------------------------------------------------------
+def test_the_cpu_says_it_thinks_then_replies_in_time(board, store_dir):
+    arcade = open_game(board, store_dir, mode=screen.YOU_WHITE, reversi_level=0)
+    game = arcade.screen
+    t0 = board.now_ms()
+    thought = False
+    for _ in range(60):
+        if game.thinking and shows(board.panel, "thinks"):
+            thought = True                  # flushed before the search starts
+        if game.game.ply:
+            break
+        frames(arcade)
+    assert thought and game.game.ply == 1 and game.game.turn == WHITE
+    assert board.now_ms() - t0 < 250 + 300             # the easy budget and a frame or two
+    assert game.ai.nodes <= 400
+
+
+def test_the_hard_cpu_replies_under_a_node_budget(board, store_dir):
+    arcade = open_game(board, store_dir, mode=screen.YOU_BLACK, reversi_level=2, node_budget=800)
+    game = arcade.screen
+    tap(board, arcade, "A")
+    t = time.perf_counter()
+    assert until(arcade, lambda: game.game.ply == 2, 3000)
+    assert time.perf_counter() - t < 3
+    assert game.ai.level == 2 and game.ai.nodes <= 800 + 32
+    assert game.ai.elapsed_ms <= 1850
+
+
+def test_the_cpu_demo_plays_by_itself(board, store_dir):
+    arcade = open_game(board, store_dir, mode=screen.DEMO, reversi_level=0, node_budget=200)
+    game = arcade.screen
+    wait(arcade, 6000)
+    assert game.game.ply >= 4
+    assert shows(board.panel, "to move") or shows(board.panel, "thinks")
+
+
+# ---- saving and resuming --------------------------------------------------------------
+def test_resume_after_the_menu_and_after_a_power_cut(board, store_dir):
+    arcade = open_game(board, store_dir, mode=screen.YOU_BLACK, reversi_level=2)
+    game = arcade.screen
+    tap(board, arcade, "A")
+    assert until(arcade, lambda: game.game.ply == 2)
+    record = game.game.record()
+    tap(board, arcade, "B")
+    frames(arcade, 3)
+    assert type(arcade.screen).__name__ == "Menu" and shows(board.panel, "Continue")
+    choose(board, arcade, "Continue")
+    game = arcade.screen
+    assert game.game.record() == record and game.mode == screen.YOU_BLACK and game.level == 2
+
+    arcade = boot(board, store_dir)                 # the power went: a new HAL, same flash
+    arcade.settings.set("reversi_level", 0)         # the setting changed meanwhile
+    to_menu(board, arcade)
+    choose(board, arcade, "Continue")
+    game = arcade.screen
+    frames(arcade, 2)
+    assert game.game.record() == record
+    assert game.mode == screen.YOU_BLACK and game.level == 2   # the game's own level
+    assert shows(board.panel, "Black") and shows(board.panel, "to move")
+
+
+def test_a_bad_save_starts_a_new_game(board, store_dir):
+    write(store_dir, "reversi", {"v": 1, "game": {"moves": ["a1"]}, "mode": 0, "level": 0})
+    arcade = open_game(board, store_dir)
+    assert arcade.screen.game.ply == 0
+
+
+def test_hints_follow_the_setting(board, store_dir):
+    arcade = open_game(board, store_dir, mode=screen.TWO_PLAYERS, reversi_hints=False)
+    for sq in ("c4", "d3", "e6", "f5"):
+        c, r = from_alg(sq) % 10 - 1, from_alg(sq) // 10 - 1
+        if (c, r) != (3, 2):
+            assert cell(board, c, r) == [[0] * 7] * 7
+    tap(board, arcade, "B")
+    frames(arcade, 3)
+    arcade.settings.set("reversi_hints", True)
+    choose(board, arcade, "Reversi")
+    frames(arcade, 2)
+    assert cell(board, 2, 3) == picture(screen._HINT)
+    assert cell(board, 5, 4) == picture(screen._HINT)
+
+
+def test_no_hints_on_the_cpus_turn(board, store_dir):
+    arcade = open_game(board, store_dir, mode=screen.YOU_WHITE)
+    game = arcade.screen
+    assert game.cpu_plays(game.game.turn)
+    assert cell(board, 2, 3) == [[0] * 7] * 7
