@@ -31,9 +31,9 @@ LEVEL_NAMES = ("easy", "medium", "hard")
 # the rate measured under MicroPython/Node by tools/bench/mp_reversi.py);
 # benchmarks on CPython use it instead of the clock so games are repeatable.
 LEVELS = (
-    (250, 1, 6, 40, 300),
-    (800, 3, 10, 8, 1000),
-    (1850, 60, 14, 0, 2400),
+    (250, 1, 6, 40, 200),
+    (800, 3, 8, 8, 650),
+    (1850, 60, 12, 0, 1500),
 )
 
 _INF = const(1 << 28)
@@ -264,8 +264,10 @@ class Ai:
         best_score = -_INF
         depth = 1
         while True:
-            if empties <= self.endgame and depth >= 2:
-                depth = empties      # jump straight to the exact solve
+            if empties <= self.endgame and depth >= 3:
+                # Jump to the exact solve; if it cannot finish in time, the
+                # depth-2 result (or a proven better move) is played.
+                depth = empties
             d_best, d_score, d_done = self._root(g, moves, noise, depth)
             if d_done:
                 best, best_score = d_best, d_score
