@@ -10,7 +10,7 @@ def format_exception(exc):
         import io
         buf = io.StringIO()
         sys.print_exception(exc, buf)  # type: ignore[attr-defined]  # MicroPython
-        return buf.getvalue()
+        return buf.getvalue()  # pyright: ignore[reportAttributeAccessIssue]  (the stubs lack it)
     except AttributeError:  # CPython (the emulated board)
         import traceback
         return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))

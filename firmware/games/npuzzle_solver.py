@@ -387,7 +387,7 @@ def plan_stage(tiles, width):
             fixed[a_cell] = 1
             part = _route(tiles, width, fixed, blank, -1, a_cell + b_park - b_cell)
             blank = _apply(tiles, width, blank, part)
-            plan.extend(part)
+            plan.extend(part)  # pyright: ignore[reportArgumentType]  (a route exists here)
             fixed[a_cell] = 0
             fixed[b_cell] = 0
             plan.extend(_route_pair(tiles, width, fixed, blank, a_cell, b_cell))
@@ -396,7 +396,7 @@ def plan_stage(tiles, width):
         plan.extend(part)
         fixed[b_park] = 1
         part = _route(tiles, width, fixed, blank, -1, a_cell)
-        plan.extend(part)
+        plan.extend(part)  # pyright: ignore[reportArgumentType]  (a route exists here)
         plan.extend(bytes(finish))
         return plan
     return bytearray()
@@ -442,7 +442,7 @@ class Hinter:
             return False
         exp = self.expected
         blank = find(exp, 0)
-        while self.step < len(self.plan):
+        while self.step < len(self.plan):  # pyright: ignore[reportArgumentType]
             if exp == tiles:
                 return True
             blank = _apply(exp, self.width, blank, self.plan[self.step:self.step + 1])

@@ -145,7 +145,7 @@ class Game(Screen):
         self.panel = _P_ALL
 
         # pictures: built-ins, then the player's PBM files
-        self.pictures = None
+        self.pictures = []                 # picture names, once picture mode is set up
         self.pic = 0
         if self.picture_mode:
             self._setup_pictures(mine.get("picture"))
@@ -157,7 +157,8 @@ class Game(Screen):
     def _setup_pictures(self, wanted):
         from firmware.ui.pictures import NAMES
         self.builtin = len(NAMES)
-        names = list(NAMES)
+        names = []
+        names.extend(NAMES)
         try:
             files = [f for f in os.listdir(PICTURE_DIR) if f.lower().endswith(".pbm")]
             files.sort()
@@ -216,7 +217,7 @@ class Game(Screen):
         if not isinstance(prefs, dict):
             prefs = {}
         mine = {"level": self.level}
-        if self.pictures is not None:
+        if self.pictures:
             mine["picture"] = self.pictures[self.pic]
         elif isinstance(prefs.get(self.save_name), dict) and "picture" in prefs[self.save_name]:
             mine["picture"] = prefs[self.save_name]["picture"]
