@@ -1,0 +1,529 @@
+"""The 2048 screen (article 001, with the original game's rules from
+firmware/games/game2048.py and the expectimax player of firmware/games/ai2048.py).
+
+Keys
+  stick   slide the tiles (one move per push; hold and nothing repeats)
+  A       new game (asks "New game?" first while a game is running: A yes, B no)
+  B       back to the menu (the game is saved)
+  C       undo the last move (board, score and the new tile)
+  D       hint: "THINKING..." then an arrow and the direction; hold D: the
+          computer plays (a move every 250 ms) until D is let go
+
+The left 64x64 holds the 4x4 tiles, 16x16 each (a 15x15 box with cut
+corners and a one-pixel gap). How a tile shows its number:
+  2 .. 64          outlined box, 4x7 digits
+  128 .. 512       outlined box, 3x5 digits
+  1024 .. 8192     filled box, 3x5 digits in black
+  16K .. 128K      filled box, "16K" "32K" "64K" "128K" (K = 1024: 16384 is
+                   16K, 131072 is 128K, the largest tile a 4x4 board can hold)
+A tile made by a merge flashes in the other style for one frame.
+
+On the right: score, best score (app.records "2048": "best score", "best
+tile"), the move count, the hint or a message, and the keys (turning over
+while the player pauses).
+
+A move animates in three frames (under 100 ms at 30 fps): the tiles half-way
+to where they go, the new board with the merged tiles flashing, the new board
+with the new tile. A push during the animation cuts it short. Only what
+changed is sent to the panel (the display compares with what it shows).
+"""
+import random
+import sys
+import time
+
+from micropython import const
+
+from firmware.games.game2048 import Game2048, NO_CELL, WIN_EXPONENT
+from firmware.hal.controls import A, B, C, D, LEFT, RIGHT, UP, DOWN
+from firmware.screens.base import Screen, BACK
+from firmware.ui import draw, tinyfont
+from firmware.ui.banner import Banner, big_text
+
+RECORD_KEY = "2048"
+
+_PANEL_X = const(66)
+_CELL = const(16)
+_BOX = const(15)
+
+_PLAY = const(0)
+_WON = const(1)       # the win screen: keep going?
+_OVER = const(2)      # no move left
+_ASK = const(3)       # "New game?"
+
+_HINT_MS = const(1000)      # the hint's search budget on the board
+_DEMO_MS = const(150)       # each demo move's budget on the board
+_DEMO_HOLD_MS = const(600)  # D held this long: the demo plays
+_DEMO_STEP_MS = const(250)  # a demo move every this many ms
+_ANIM_MS = const(100)       # the animation never lasts longer than this
+_MESSAGE_MS = const(1500)
+_HELP_MS = const(3000)
+_BRIGHT_MERGE = const(9)    # a merge into 512 or more: the brighter sound
+
+# A node budget for the search where the clock stands still while Python
+# computes (the emulator on the PC): about the work of the board's budget.
+_PC_HINT_NODES = const(3000)
+_PC_DEMO_NODES = const(450)
+
+# panel fields (bits of self.panel)
+_P_SCORE = const(1)
+_P_BEST = const(2)
+_P_MOVES = const(4)
+_P_STATUS = const(8)
+_P_HELP = const(16)
+_P_ALL = const(31)
+
+_STICK = (LEFT, RIGHT, UP, DOWN)    # index = the rules' direction
+_WORDS = ("LEFT", "RIGHT", "UP", "DOWN")
+_HELP = ("A NEW  B MENU", "C UNDO  D HINT", "HOLD D: DEMO")
+_K_LABELS = ("16K", "32K", "64K", "128K")   # exponents 14..17
+# 8x8 arrows, rows MSB-left, per direction
+_ARROWS = (
+    b"\x10\x30\x7f\xff\x7f\x30\x10\x00",
+    b"\x08\x0c\xfe\xff\xfe\x0c\x08\x00",
+    b"\x18\x3c\x7e\xff\x18\x18\x18\x18",
+    b"\x18\x18\x18\x18\xff\x7e\x3c\x18",
+)
+
+
+def _ai():
+    """The search module, imported on the first hint (it is not needed to play)."""
+    from firmware.games import ai2048
+    return ai2048
+
+
+def tile_label(e):
+    """The number a tile of exponent e stands for, as shown (1: "2" ... 17: "128K")."""
+    if e >= 14:
+        return _K_LABELS[e - 14]
+    return str(1 << e)
+
+
+_LABELS = tuple(tile_label(e) for e in range(18))   # made once, not per frame
+
+
+class _OverBanner(Banner):
+    """"Game Over" on two lines (one line would be wider than the panel)."""
+
+    def draw(self, fb):
+        fb.fill(0)
+        x = 32
+        if self.elapsed < 800:
+            x = 128 - 96 * self.elapsed // 800
+        big_text(fb, "Game", x, 0)
+        big_text(fb, "Over", x, 17)
+        y = 36
+        for line in self.details:
+            draw.centred(fb, line, y)
+            y += 10
+
+
+class Game(Screen):
+    def __init__(self, app, **options):
+        Screen.__init__(self, app, **options)
+        self.store = self.hal.store
+        self.records = app.records
+        self.save_name = options.get("save") or "g2048"
+        self.animate = options.get("animate", True)
+        self.game = Game2048(random)
+        self.state = _PLAY
+        self.banner = None
+        self.banner_done = False
+        self.player = None                  # the expectimax, made on the first hint
+        on_board = sys.implementation.name == "micropython"
+        self.hint_nodes = options.get("hint_nodes", 0 if on_board else _PC_HINT_NODES)
+        self.demo_nodes = options.get("demo_nodes", 0 if on_board else _PC_DEMO_NODES)
+        self.hint = -1                      # direction shown, -1 none
+        self.thinking = False
+        self.demo = False
+        self.demo_next = 0
+        self.message = ""
+        self.message_until = 0
+        self.new_record = False
+        now = self.hal.clock.now()
+        self.help_i = 0
+        self.help_t = time.ticks_add(now, _HELP_MS)
+        # drawing
+        self.dirty = True
+        self.panel = _P_ALL
+        self.shown = bytearray(16)          # what each cell shows: exponent | 32 flash, 255 unknown
+        self.prev = bytearray(16)           # the board before the last move (animation)
+        self.anim = 0                       # animation frame to draw next, 0: none
+        self.anim_start = 0
+        self.pending = _PLAY                # the end of the game waits for the animation
+        rec = self.records.get(RECORD_KEY)
+        best = rec.get("best score", 0) if isinstance(rec, dict) else 0
+        self.best = best if isinstance(best, int) else 0
+        if not self._resume(now):
+            self.new_game(now)
+
+    # ---- games ------------------------------------------------------------------
+    def _resume(self, now):
+        data = self.store.load(self.save_name, {})
+        if not isinstance(data, dict) or not data:
+            return False
+        try:
+            self.game.from_dict(data["game"])
+        except (KeyError, ValueError, TypeError, AttributeError):
+            return False
+        g = self.game
+        if g.moves == 0 or g.is_over():
+            return False
+        if g.won and not g.keep_going:
+            self._win_screen(now)
+            self.banner.skip()
+        return True
+
+    def new_game(self, now):
+        self._keep_records()
+        self.game.new_game()
+        self.state = _PLAY
+        self.pending = _PLAY
+        self.banner = None
+        self.hal.display.invert(False)
+        self.hint = -1
+        self.thinking = False
+        self.demo = False
+        self.anim = 0
+        self.new_record = False
+        self.save()
+        self.redraw()
+
+    def save(self):
+        """The game in progress after every move; {} when there is none."""
+        g = self.game
+        if g.moves == 0 or self.state == _OVER or self.pending == _OVER:
+            return self.store.save(self.save_name, {})
+        return self.store.save(self.save_name, {"game": g.to_dict()})
+
+    def _keep_records(self):
+        g = self.game
+        if g.score and self.records.best(RECORD_KEY, "best score", g.score, lower_is_better=False):
+            self.new_record = True
+        if g.moves:
+            self.records.best(RECORD_KEY, "best tile", g.max_tile(), lower_is_better=False)
+
+    def suspend(self):
+        self._keep_records()
+        self.save()
+
+    def redraw(self):
+        self.dirty = True
+        self.panel = _P_ALL
+        self.banner_done = False
+
+    def say(self, text, now):
+        self.message = text
+        self.message_until = time.ticks_add(now, _MESSAGE_MS)
+        self.panel |= _P_STATUS
+
+    # ---- moves ------------------------------------------------------------------
+    def move(self, d, now):
+        """Slide toward d (the rules' direction); True if the board changed."""
+        g = self.game
+        self.prev[:] = g.board
+        if not g.slide(d):
+            self.hal.sound.tone(196, 40)    # nothing moved: a soft low blip
+            self.say("NO MOVE", now)
+            return False
+        if g.last_merge_max >= _BRIGHT_MERGE:
+            self.hal.sound.sfx("merge")
+        else:
+            self.hal.sound.click()
+        if g.score > self.best:
+            self.best = g.score
+            self.panel |= _P_BEST
+        self.panel |= _P_SCORE | _P_MOVES
+        self._moved(now)
+        if g.won and not g.keep_going:
+            self.pending = _WON
+            self.hal.sound.sfx("win")
+        elif g.is_over():
+            self.pending = _OVER
+            self.hal.sound.sfx("lose")
+        self.save()
+        if self.pending != _PLAY:
+            self._keep_records()
+        if self.animate:
+            self.anim = 1
+            self.anim_start = now
+        return True
+
+    def _moved(self, now):
+        if self.hint >= 0 or self.message:
+            self.hint = -1
+            self.message = ""
+            self.panel |= _P_STATUS
+        self.help_t = time.ticks_add(now, _HELP_MS)
+
+    def undo(self, now):
+        self.anim = 0
+        if self.game.undo():
+            self.hal.sound.click()
+            self.panel |= _P_SCORE | _P_MOVES
+            self._moved(now)
+            self.say("UNDONE", now)
+            self.save()
+        else:
+            self.hal.sound.tone(196, 40)
+            self.say("NO UNDO", now)
+
+    def _search(self, nodes, ms):
+        if self.player is None:
+            self.player = _ai().Expectimax()
+        p = self.player
+        p.max_nodes = nodes
+        p.budget_ms = ms
+        return p.best_move(self.game.board)
+
+    # ---- the end of a game -------------------------------------------------------
+    def _win_screen(self, now):
+        self.state = _WON
+        self.demo = False
+        lines = ("score %d" % self.game.score, "Keep going?", "A:yes B:menu")
+        self.banner = Banner(self.hal.display, "You Win", lines, now)
+        self.banner_done = False
+
+    def _over_screen(self, now):
+        self.state = _OVER
+        self.demo = False
+        g = self.game
+        first = "New record!" if self.new_record else "best %d" % self.best
+        lines = ("score %d" % g.score, first, "A:new B:menu")
+        self.banner = _OverBanner(self.hal.display, "Game Over", lines, now)
+        self.banner_done = False
+
+    # ---- the frame ---------------------------------------------------------------
+    def update(self, now):
+        c = self.hal.controls
+        state = self.state
+        if state == _ASK:
+            if c.just_pressed(A):
+                self.new_game(now)
+            elif c.just_pressed(B):
+                self.state = _PLAY
+                self.redraw()
+            return None
+        if c.just_pressed(B):
+            return BACK
+        if state != _PLAY:
+            self.banner.update(now)
+            if c.just_pressed(A):
+                self.banner.skip()
+                if state == _WON:
+                    self.game.continue_playing()
+                    self.state = _PLAY
+                    self.save()
+                    self.redraw()
+                else:
+                    self.new_game(now)
+            return None
+
+        if self.anim and time.ticks_diff(now, self.anim_start) >= _ANIM_MS:
+            self.anim = 0                   # a slow frame: straight to the end
+        if self.anim == 0 and self.pending != _PLAY:
+            if self.pending == _WON:
+                self._win_screen(now)
+            else:
+                self._over_screen(now)
+            self.pending = _PLAY
+            return None
+
+        if self.message and time.ticks_diff(now, self.message_until) >= 0:
+            self.message = ""
+            self.panel |= _P_STATUS
+        if time.ticks_diff(now, self.help_t) >= 0:
+            self.help_t = time.ticks_add(now, _HELP_MS)
+            self.help_i += 1
+            self.panel |= _P_HELP
+
+        if self.thinking:                   # the frame after D showed "THINKING..."
+            self.thinking = False
+            self.hint = self._search(self.hint_nodes, _HINT_MS)
+            self.panel |= _P_STATUS
+            return None
+
+        if c.just_pressed(A):
+            if self.game.moves:
+                self.state = _ASK
+                self.anim = 0
+                self.dirty = True
+            else:
+                self.new_game(now)
+            return None
+        if c.just_pressed(C):
+            self.undo(now)
+            return None
+        if c.just_pressed(D):
+            self.thinking = True
+            self.hint = -1
+            self.panel |= _P_STATUS
+            self.demo_next = time.ticks_add(now, _DEMO_HOLD_MS)
+            return None
+        if c.pressed(D):
+            if time.ticks_diff(now, self.demo_next) >= 0:
+                if not self.demo:
+                    self.demo = True
+                    self.panel |= _P_STATUS
+                self.demo_next = time.ticks_add(now, _DEMO_STEP_MS)
+                d = self._search(self.demo_nodes, _DEMO_MS)
+                if d >= 0:
+                    self.move(d, now)
+                    self.hint = d
+                    self.panel |= _P_STATUS
+            return None
+        if self.demo:
+            self.demo = False
+            self.panel |= _P_STATUS
+        for d in range(4):
+            if c.just_pressed(_STICK[d]):
+                self.anim = 0               # a push cuts the animation short
+                self.move(d, now)
+                break
+        return None
+
+    # ---- drawing -----------------------------------------------------------------
+    def draw(self, display):
+        fb = display.fb
+        state = self.state
+        if state == _WON or state == _OVER:
+            if not self.banner_done or not self.banner.finished():
+                self.banner.draw(fb)
+                self.banner_done = self.banner.finished()
+            return
+        if self.dirty:
+            self.dirty = False
+            fb.fill(0)
+            for i in range(16):
+                self.shown[i] = 255
+            self.panel = _P_ALL
+            if state == _ASK:
+                self._draw_board(fb, 0)
+                draw.box(fb, 10, 16, 108, 30)
+                draw.centred(fb, "New game?", 21)
+                draw.centred(fb, "A: yes B: no", 33)
+                return
+        elif state == _ASK:
+            return
+        anim = self.anim
+        if anim == 1:
+            self.anim = 2
+            self._draw_slide(fb)
+            return
+        if anim == 2:
+            self.anim = 3
+            self._draw_board(fb, 2)
+            return
+        if anim == 3:
+            self.anim = 0
+        if self._draw_board(fb, 0):
+            # the panel waits a frame: the display sends one span of columns
+            # per page, and a cell and a panel field on the same page would
+            # make it send everything between them
+            return
+        if self.panel:
+            self._draw_panel(fb)
+
+    def _draw_board(self, fb, flash):
+        """Cells that differ from what they show; flash=2: merged tiles flash and
+        the new tile waits. True if any cell was drawn."""
+        g = self.game
+        b = g.board
+        shown = self.shown
+        merged = g.merged
+        spawn = g.spawn_at
+        drew = False
+        for i in range(16):
+            e = b[i]
+            if flash:
+                if i == spawn:
+                    e = 0
+                elif merged[i]:
+                    e |= 32
+            if shown[i] != e:
+                shown[i] = e
+                _draw_tile(fb, (i & 3) * _CELL, (i >> 2) * _CELL, e & 31, e & 32)
+                drew = True
+        return drew
+
+    def _draw_slide(self, fb):
+        """The tiles half-way from where they were to where they go."""
+        prev = self.prev
+        moved_to = self.game.moved_to
+        fb.fill_rect(0, 0, 64, 64, 0)
+        for i in range(16):
+            self.shown[i] = 255
+            if not prev[i]:
+                fb.pixel((i & 3) * _CELL + 7, (i >> 2) * _CELL + 7, 1)
+        for i in range(16):
+            e = prev[i]
+            j = moved_to[i]
+            if e and j != NO_CELL:
+                x = ((i & 3) + (j & 3)) * _CELL // 2
+                y = ((i >> 2) + (j >> 2)) * _CELL // 2
+                _draw_tile(fb, x, y, e, 0)
+
+    def _field(self, fb, y, h):
+        fb.fill_rect(_PANEL_X, y, 128 - _PANEL_X, h, 0)
+
+    def _draw_panel(self, fb):
+        bits = self.panel
+        self.panel = 0
+        x = _PANEL_X
+        g = self.game
+        if bits & _P_SCORE:
+            self._field(fb, 0, 14)
+            tinyfont.text(fb, "SCORE", x, 0)
+            fb.text(str(g.score), x, 6, 1)
+        if bits & _P_BEST:
+            self._field(fb, 16, 14)
+            tinyfont.text(fb, "BEST", x, 16)
+            fb.text(str(self.best if self.best > g.score else g.score), x, 22, 1)
+        if bits & _P_MOVES:
+            self._field(fb, 32, 6)
+            tinyfont.text(fb, "MOVES %d" % g.moves, x, 32)
+        if bits & _P_STATUS:
+            self._field(fb, 40, 16)
+            if self.thinking:
+                tinyfont.text(fb, "THINKING...", x, 42)
+            elif self.hint >= 0:
+                draw.icon(fb, _ARROWS[self.hint], x, 40)
+                fb.text(_WORDS[self.hint], x + 11, 40, 1)
+                if self.demo:
+                    tinyfont.text(fb, "DEMO", x, 50)
+            elif self.demo:
+                tinyfont.text(fb, "DEMO", x, 50)
+            elif self.message:
+                tinyfont.text(fb, self.message, x, 42)
+        if bits & _P_HELP:
+            self._field(fb, 57, 7)
+            tinyfont.text(fb, _HELP[self.help_i % len(_HELP)], x, 58)
+
+
+def _draw_tile(fb, x, y, e, flash):
+    """One cell at (x, y): a dot when empty, else the tile of exponent e (see the
+    module's notes); flash draws it in the other style."""
+    fb.fill_rect(x, y, _CELL, _CELL, 0)
+    if not e:
+        fb.pixel(x + 7, y + 7, 1)
+        return
+    filled = e >= 10
+    if flash:
+        filled = not filled
+    if filled:
+        fb.fill_rect(x, y, _BOX, _BOX, 1)
+    else:
+        fb.rect(x, y, _BOX, _BOX, 1)
+    fb.pixel(x, y, 0)
+    fb.pixel(x + _BOX - 1, y, 0)
+    fb.pixel(x, y + _BOX - 1, 0)
+    fb.pixel(x + _BOX - 1, y + _BOX - 1, 0)
+    colour = 0 if filled else 1
+    if e <= 6:
+        tinyfont.centred(fb, _LABELS[e], x, y, _BOX, _BOX, colour, 2)
+    elif e < 10 or 14 <= e < 17:
+        tinyfont.centred(fb, _LABELS[e], x, y, _BOX, _BOX, colour)
+    else:                            # two lines: "10" over "24", "128" over "K"
+        top = _LABELS[e]
+        cut = 3 if e == 17 else 2
+        tinyfont.centred(fb, top[:cut], x, y + 2, _BOX, 5, colour)
+        tinyfont.centred(fb, top[cut:], x, y + 8, _BOX, 5, colour)
