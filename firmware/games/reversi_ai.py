@@ -33,7 +33,7 @@ LEVEL_NAMES = ("easy", "medium", "hard")
 LEVELS = (
     (250, 1, 6, 40, 200),
     (800, 3, 8, 8, 650),
-    (1850, 60, 12, 0, 1500),
+    (1850, 60, 11, 0, 1500),
 )
 
 _INF = const(1 << 28)
@@ -264,9 +264,9 @@ class Ai:
         best_score = -_INF
         depth = 1
         while True:
-            if empties <= self.endgame and depth >= 3:
+            if empties <= self.endgame and depth >= 3 and depth >= min(self.max_depth, 5):
                 # Jump to the exact solve; if it cannot finish in time, the
-                # depth-2 result (or a proven better move) is played.
+                # last heuristic result (or a proven better move) is played.
                 depth = empties
             d_best, d_score, d_done = self._root(g, moves, noise, depth)
             if d_done:
