@@ -121,7 +121,7 @@ class Game(Screen):
         self.cy = 2
         self.blink_t = self.hal.clock.now()
         self.cursor_shown = False
-        self.cursor_drawn = None           # (col, row) of the frame on the panel
+        self.cursor_drawn = -1             # row * 8 + col of the frame drawn (-1: none)
         self.state = _PLAY
         self.overlay = _OV_NONE
         self.ov_dirty = False
@@ -571,7 +571,7 @@ class Game(Screen):
                 if 0 < sq % 10 < 9:
                     self._draw_square(fb, sq)
             self.marked = False
-            self.cursor_drawn = None
+            self.cursor_drawn = -1
             self.panel = _P_ALL
         elif self.marked:
             self.marked = False
@@ -609,13 +609,13 @@ class Game(Screen):
             fb.fill_rect(x, y, 7, 7, 0)
 
     def _draw_cursor(self, fb):
-        want = (self.cx, self.cy) if self.cursor_shown else None
-        if want == self.cursor_drawn:
-            return
+        want = self.cy * 8 + self.cx if self.cursor_shown else -1
         old = self.cursor_drawn
-        if old is not None:                # erase: the frame runs only over the grid dots
-            x = old[0] * _CELL
-            y = old[1] * _CELL
+        if want == old:
+            return
+        if old >= 0:                       # erase: the frame runs only over the grid dots
+            x = (old & 7) * _CELL
+            y = (old >> 3) * _CELL
             fb.rect(x, y, _CELL + 1, _CELL + 1, 0)
             fb.pixel(x, y, 1)
             fb.pixel(x + _CELL, y, 1)
@@ -623,8 +623,8 @@ class Game(Screen):
                 fb.pixel(x, y + _CELL, 1)
                 fb.pixel(x + _CELL, y + _CELL, 1)
             fb.vline(_BORDER_X, 0, 64, 1)
-        if want is not None:
-            fb.rect(want[0] * _CELL, want[1] * _CELL, _CELL + 1, _CELL + 1, 1)
+        if want >= 0:
+            fb.rect(self.cx * _CELL, self.cy * _CELL, _CELL + 1, _CELL + 1, 1)
         self.cursor_drawn = want
 
     def _field(self, fb, y, h):
