@@ -169,8 +169,7 @@ class Game(Screen):
         if g.moves == 0 or g.is_over():
             return False
         if g.won and not g.keep_going:
-            self._win_screen(now)
-            self.banner.skip()
+            self._win_screen(time.ticks_add(now, -5000))   # no scroll, no flashes
         return True
 
     def new_game(self, now):
