@@ -329,6 +329,10 @@ def test_resume_after_the_menu_and_after_a_power_cut(board, store_dir):
     frames(arcade, 2)
     assert game.game.record() == record
     assert game.mode == screen.YOU_BLACK and game.level == 2   # the game's own level
+    last = from_alg(record[-1])
+    col, row = last % 10 - 1, last // 10 - 1
+    frames(arcade)
+    assert cell(board, col, row) == picture(screen._WHITE_LAST)  # the CPU's move, marked
     assert shows(board.panel, "Black") and shows(board.panel, "to move")
 
 

@@ -190,6 +190,7 @@ class Game(Screen):
         self.resigned = 0
         self.outcome = ""
         self.flip_n = 0
+        self.last_sq = self.game.last_move() or 0
         self.cpu_at = time.ticks_add(now, _DEMO_DELAY_MS if self.mode == DEMO else _CPU_DELAY_MS)
         self._hints()
         self.redraw()
