@@ -11,6 +11,8 @@
 //       calls a gc.collect() runs at top level: in this port a collection inside
 //       a running call frees nothing (the WebAssembly stack cannot be scanned),
 //       so heap figures must be taken between calls (gc.mem_alloc() after it).
+//       A script whose first lines hold `# mprun: --loop NAME` gets --loop NAME
+//       without asking (an explicit --loop wins).
 //   --heap BYTES   MicroPython heap size (default 8 MiB; the ESP32 has ~110 KB,
 //                  measure with gc.mem_alloc() rather than by shrinking this).
 //
@@ -50,7 +52,21 @@ function parseArgs(argv) {
     } else usage(`unknown argument ${a}`);
   }
   if (!opts.script && opts.tests.length === 0) usage("nothing to run");
+  if (opts.script && !opts.loop) opts.loop = declaredLoop(opts.script);
   return opts;
+}
+
+// A script may declare its loop function in its first lines, so a plain
+// `--script` (as `make bench` runs it) behaves like `--script FILE --loop NAME`:
+//   # mprun: --loop step
+function declaredLoop(script) {
+  let text;
+  try { text = fs.readFileSync(path.resolve(script), "utf8"); } catch (e) { return null; }
+  for (const line of text.split("\n").slice(0, 5)) {
+    const m = /^#\s*mprun:\s*--loop\s+([A-Za-z_][A-Za-z0-9_]*)\s*$/.exec(line.trimEnd());
+    if (m) return m[1];
+  }
+  return null;
 }
 
 // Copy a host directory into the MicroPython filesystem (recursively).

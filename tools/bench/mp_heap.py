@@ -1,0 +1,453 @@
+# mprun: --loop step
+# Heap of the whole firmware under real MicroPython (the WebAssembly port):
+#   node tools/mprun/run.mjs --script tools/bench/mp_heap.py [--menu-only]
+#        [--frames N] [--only ROW] [--debug]
+# (--only: the rows whose name holds ROW, e.g. "Reversi"; --debug: modules
+# and store texts left over after each row)
+# (the line above makes the runner call step() once per frame, each call a
+# separate top-level run with a gc.collect() in between; an explicit
+# `--loop step` does the same).
+#
+# The real firmware boots (Hal + App, splash, menu) on stand-ins for the
+# hardware (tools/emu/mp_node/machine.py), then opens each game of
+# firmware/catalog.py from the menu (the cursor moved by the stick, A pressed),
+# plays it for a few hundred frames with scripted inputs (moves, hints, the
+# CPU's replies, undo, a give-up), and goes back with B. Some settings
+# variants follow (15-Puzzle 5x5 pictures, 8-Puzzle pictures, Reversi hard),
+# then Records, Settings and About.
+#
+# Figures: gc.mem_alloc() at the start of each step(), just after the runner's
+# top-level collection, is the heap held between frames ("live": in this port
+# a collection inside a running call frees nothing, so that is the only point
+# where garbage is gone). The largest gc.mem_alloc() at the end of a step,
+# before collection, is an upper bound that also holds that frame's garbage
+# (and an import's compile garbage). All include this script (a few KB,
+# "bench" below), as the board's figures include main.py.
+#
+# Time: frames are paced by the firmware's own Clock.wait_frame, but the
+# sleeps are virtual: time.ticks_ms/us run on real time plus the time slept,
+# and sleep_ms/us add to that offset at once. So hold and auto-repeat timings
+# behave as on the board (a frame is 33 ms) and the bench does not wait.
+import gc
+import os
+import sys
+import time
+
+import machine
+
+TARGET_KB = 60
+ROOT = "/data"
+FRAMES = 400
+
+# ---- virtual sleeps ---------------------------------------------------------
+_real_ms = time.ticks_ms
+_real_us = time.ticks_us
+_ticks_add = time.ticks_add
+_ticks_diff = time.ticks_diff
+_off = [0, 0, 0]     # slept: ms, us (both as ticks values), us short of a ms
+
+
+def _v_ticks_ms():
+    return _ticks_add(_real_ms(), _ticks_diff(_off[0], 0))
+
+
+def _v_ticks_us():
+    return _ticks_add(_real_us(), _ticks_diff(_off[1], 0))
+
+
+def _v_sleep_ms(ms):
+    if ms > 0:
+        _off[0] = _ticks_add(_off[0], ms)
+        _off[1] = _ticks_add(_off[1], ms * 1000)
+
+
+def _v_sleep_us(us):
+    if us > 0:
+        _off[1] = _ticks_add(_off[1], us)
+        frac = _off[2] + us
+        _off[0] = _ticks_add(_off[0], frac // 1000)
+        _off[2] = frac % 1000
+
+
+def _v_sleep(s):
+    _v_sleep_us(int(s * 1000000))
+
+
+time.ticks_ms = _v_ticks_ms
+time.ticks_us = _v_ticks_us
+time.sleep_ms = _v_sleep_ms
+time.sleep_us = _v_sleep_us
+time.sleep = _v_sleep
+
+# ---- inputs -------------------------------------------------------------------
+# ML4M wiring (firmware/board.py): buttons read 1 when pressed; X is inverted.
+_BUTTON_GPIO = {"A": 32, "B": 33, "C": 35, "D": 34, "E": 27, "F": 26}
+_JOY_X = 39
+_JOY_Y = 36
+_REST = 1850
+_STICK = {"left": (3900, _REST), "right": (100, _REST), "up": (_REST, 100),
+          "down": (_REST, 3900), None: (_REST, _REST)}
+_DIRS = ("left", "right", "up", "down")
+
+
+def press(name):
+    machine.drive(_BUTTON_GPIO[name], 1)
+
+
+def release(name):
+    machine.drive(_BUTTON_GPIO[name], 0)
+
+
+def stick(direction):
+    x, y = _STICK[direction]
+    machine.levels[_JOY_X] = x
+    machine.levels[_JOY_Y] = y
+
+
+stick(None)
+for _name in _BUTTON_GPIO:
+    machine.levels[_BUTTON_GPIO[_name]] = 0
+
+# ---- figures --------------------------------------------------------------------
+# phase -> [live peak, upper bound, frames, live at the last frame]
+_stats = {}
+_order = []
+_notes = []
+_phase = ["bench"]
+_count = [0]        # frames run
+_menu_after = {}    # game row -> live heap back in the menu afterwards
+_app = [None]
+
+
+_before = {}        # phase -> live heap of the frame before it began
+
+
+def phase(name):
+    if name not in _stats:
+        _stats[name] = [0, 0, 0, 0]
+        _order.append(name)
+        if _phase[0] in _stats:
+            _before[name] = _stats[_phase[0]][3]
+    _phase[0] = name
+
+
+def _live(n):
+    s = _stats[_phase[0]]
+    if n > s[0]:
+        s[0] = n
+    s[3] = n
+
+
+def _upper(n):
+    s = _stats[_phase[0]]
+    if n > s[1]:
+        s[1] = n
+    s[2] += 1
+
+
+# ---- driving the app (generators: one yield = one frame) ------------------------
+def frames(n):
+    app = _app[0]
+    for _ in range(n):
+        app.step()
+        _count[0] += 1
+        yield
+
+
+def tap(name, down=2, up=2):
+    press(name)
+    yield from frames(down)
+    release(name)
+    yield from frames(up)
+
+
+def hold(name, n):
+    press(name)
+    yield from frames(n)
+    release(name)
+    yield from frames(2)
+
+
+def push(direction, down=1, up=2):
+    stick(direction)
+    yield from frames(down)
+    stick(None)
+    yield from frames(up)
+
+
+def screen_name():
+    return type(_app[0].screen).__name__
+
+
+def to_menu():
+    """B until the menu shows (a game may need it twice: an overlay first)."""
+    for _ in range(4):
+        if screen_name() == "Menu":
+            return
+        yield from tap("B")
+    if screen_name() != "Menu":
+        _notes.append("%s: B did not reach the menu; app.switch(BACK) used" % _phase[0])
+        from firmware.screens.base import BACK
+        _app[0].switch(BACK)
+        yield from frames(1)
+
+
+def choose(label):
+    """Move the menu's cursor to label with the stick and press A."""
+    menu = _app[0].screen
+    labels = [item[0] for item in menu.items]
+    target = labels.index(label)
+    while menu.cursor != target:
+        down = (target - menu.cursor) % len(labels) <= len(labels) // 2
+        yield from push("down" if down else "up")
+    yield from tap("A", 2, 1)
+
+
+# ---- scripted play per game -------------------------------------------------------
+def play_puzzle(rng, n):
+    start = _count[0]
+    k = 0
+    picture = _app[0].settings["puzzle_mode"] == "picture"
+    while _count[0] - start < n:
+        k += 1
+        yield from push(_DIRS[rng.getrandbits(2)])
+        if k % 25 == 0:
+            yield from tap("D", 2, 6)        # a hint (the solver's first import)
+        if k == 40:
+            yield from hold("D", 90)         # hold D: watch it solve for a while
+        if k % 30 == 15:
+            if picture:
+                yield from hold("C", 40)     # the picture preview
+            else:
+                yield from tap("C")          # undo
+        if k == 90:
+            yield from tap("A", 2, 30)       # give up: the "You Lost" banner
+            yield from tap("A", 2, 4)
+
+
+def play_reversi(rng, n):
+    from firmware.games.reversi import PASS
+    start = _count[0]
+    menu_done = False
+    while _count[0] - start < n:
+        s = _app[0].screen
+        g = s.game
+        if not menu_done and _count[0] - start > n // 2:
+            menu_done = True
+            yield from tap("C", 2, 6)        # the game menu, down and up, closed
+            yield from push("down")
+            yield from push("up")
+            yield from tap("C", 2, 4)
+            continue
+        if s.overlay or s.state != 0:        # a pass notice, the end: A
+            yield from tap("A", 2, 4)
+            continue
+        if s.flip_n or s.thinking or s.cpu_plays(g.turn):
+            yield from frames(1)
+            continue
+        moves = [m for m in g.legal_moves() if m != PASS]
+        if not moves:
+            yield from frames(1)
+            continue
+        m = moves[rng.getrandbits(8) % len(moves)]
+        col, row = m % 10 - 1, m // 10 - 1
+        for _ in range(16):
+            if s.cx == col and s.cy == row:
+                break
+            if s.cx != col:
+                yield from push("left" if col < s.cx else "right")
+            else:
+                yield from push("up" if row < s.cy else "down")
+        yield from tap("A", 2, 2)
+
+
+def play_generic(rng, n):
+    # a game without a script of its own: stick moves, with D and C now and then
+    start = _count[0]
+    k = 0
+    while _count[0] - start < n:
+        k += 1
+        yield from push(_DIRS[rng.getrandbits(2)], 1, 3)
+        if k % 20 == 0:
+            yield from tap("D", 2, 6)
+        if k % 35 == 0:
+            yield from tap("C")
+
+
+def play_system(rng, n):
+    start = _count[0]
+    while _count[0] - start < n:
+        yield from push("down", 1, 4)
+
+
+_PLANS = {"firmware.screens.puzzle": play_puzzle, "firmware.screens.reversi": play_reversi}
+
+
+def _module_file(module):
+    path = "/fw/" + module.replace(".", "/") + ".py"
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def run_game(row, label, module, plan, settings, n, rng):
+    """Open label from the menu (settings changed first), play, come back."""
+    app = _app[0]
+    if not _module_file(module):
+        _notes.append("%s: skipped, %s is not there yet" % (row, module))
+        return
+    saved = {}
+    for name in settings:
+        saved[name] = app.settings[name]
+        app.settings.set(name, settings[name])
+    phase(row)
+    yield from choose(label)
+    if screen_name() == "ErrorScreen":
+        err = app.screen
+        _notes.append("%s: did not open: %s %s" % (row, err.title, " ".join(err.lines)))
+        yield from to_menu()
+    else:
+        yield from plan(rng, n)
+        yield from to_menu()
+    for name in saved:
+        app.settings.set(name, saved[name])
+    phase("menu after " + row)
+    yield from frames(6)
+    _menu_after[row] = _stats["menu after " + row][3]
+    if _opts["debug"]:
+        store = app.hal.store
+        print("debug: after %s: new modules %s, store cache %d names %d chars" % (
+            row, sorted(k for k in sys.modules if k not in _opts["modules"]),
+            len(store._saved), sum(len(t) for t in store._saved.values())))
+        import micropython
+        micropython.qstr_info()
+
+
+def session(menu_only, n):
+    import random
+    random.seed(7)
+    rng = random
+    phase("boot")
+    from firmware import board, catalog
+    from firmware.app import App
+    from firmware.hal import Hal
+    hal = Hal(board, ROOT)
+    hal.controls.update(hal.clock.now())
+    app = App(hal)
+    _app[0] = app
+    app.start()
+    yield from frames(1)
+    yield from tap("A", 1, 1)                # skip the splash
+    if screen_name() != "Menu":
+        yield from frames(60)
+    phase("menu")
+    for _ in range(9):                       # down through every entry and back
+        yield from push("down")
+    for _ in range(9):
+        yield from push("up")
+    yield from frames(20)
+    _opts["modules"] = set(sys.modules)
+    if _opts["debug"]:
+        import micropython
+        micropython.qstr_info()
+    if menu_only:
+        return
+    rows = []
+    for entry in catalog.GAMES:
+        rows.append((entry.title, entry.title, entry.module, {}))
+        if entry.module == "firmware.screens.puzzle":
+            if entry.options.get("big_size_setting"):
+                rows.append((entry.title + " 5x5 pictures", entry.title, entry.module,
+                             {"puzzle_size": 5, "puzzle_mode": "picture"}))
+            else:
+                rows.append((entry.title + " pictures", entry.title, entry.module,
+                             {"puzzle_mode": "picture"}))
+        if entry.module == "firmware.screens.reversi":
+            rows.append((entry.title + " hard", entry.title, entry.module, {"reversi_level": 2}))
+    rows += [(label, label, module, {}) for label, module in (
+        ("Records", "firmware.screens.records"), ("Settings", "firmware.screens.settings"),
+        ("About", "firmware.screens.about"))]
+    for row, label, module, settings in rows:
+        if _opts["only"] and _opts["only"] not in row:
+            continue
+        if module.startswith("firmware.screens.") and module[17:] in ("records", "settings", "about"):
+            yield from run_game(row, label, module, play_system, settings, 60, rng)
+            continue
+        plan = _PLANS.get(module, play_generic)
+        yield from run_game(row, label, module, plan, settings, n, rng)
+
+
+# ---- the runner's loop ----------------------------------------------------------
+_opts = {"debug": False, "only": None, "modules": ()}
+
+
+def _args():
+    argv = sys.argv
+    menu_only = "--menu-only" in argv
+    _opts["debug"] = "--debug" in argv
+    if "--only" in argv:
+        _opts["only"] = argv[argv.index("--only") + 1]
+    n = FRAMES
+    if "--frames" in argv:
+        n = int(argv[argv.index("--frames") + 1])
+    return menu_only, n
+
+
+_bench = [0]
+_gen = [None]
+_t0 = [0]
+
+
+def _kb(n):
+    return n / 1024
+
+
+def report():
+    bench = _bench[0]
+    print("Heap under MicroPython %s (WebAssembly port), KB: gc.mem_alloc() less this"
+          % ".".join(str(v) for v in sys.implementation.version[:3]))
+    print("bench's own %.1f KB (script, stand-ins, runtime: measured before the firmware)"
+          % _kb(bench))
+    print("%-24s %7s %7s %7s %8s %7s  %s" % ("screen", "live", "upper", "+opened", "menu aft",
+                                            "frames", "target %d KB" % TARGET_KB))
+    for name in _order:
+        if name.startswith("menu after ") or name == "bench":
+            continue
+        live, upper, n, _last = _stats[name]
+        if n == 0:
+            continue
+        added = "%+7.1f" % _kb(live - _before[name]) if name in _before and name not in (
+            "boot", "menu") else ""
+        after = "%8.1f" % _kb(_menu_after[name] - bench) if name in _menu_after else ""
+        verdict = "" if name == "boot" else ("ok" if live - bench <= TARGET_KB * 1024 else "OVER")
+        print("%-24s %7.1f %7.1f %7s %8s %7d  %s" % (name, _kb(live - bench), _kb(upper - bench),
+                                                     added, after, n, verdict))
+    print("live: peak heap held between frames (after a collection); upper: peak before")
+    print("the collection (that frame's garbage too); +opened: live peak less the menu's")
+    print("heap just before the screen opened; menu aft: the menu's heap afterwards.")
+    print("Rows run in order in one session: interned names (qstrs) of every module")
+    print("loaded stay in the heap for good, so later rows carry the earlier ones'")
+    print("(--only ROW: one row after a fresh boot). %d frames, %d s real time." % (
+        _count[0], _ticks_diff(_real_ms(), _t0[0]) // 1000))
+    for note in _notes:
+        print("note:", note)
+
+
+def step():
+    n = gc.mem_alloc()
+    if _gen[0] is None:
+        _bench[0] = n
+        _t0[0] = _real_ms()
+        menu_only, frames_per_game = _args()
+        _gen[0] = session(menu_only, frames_per_game)
+    else:
+        _live(n)
+    try:
+        next(_gen[0])
+    except StopIteration:
+        report()
+        return False
+    _upper(gc.mem_alloc())
+    return True
