@@ -1,0 +1,87 @@
+"""Power-on to a drawn menu on the emulated ML4M (virtual time: modeled I2C bus
+time at 400 kHz plus the firmware's sleeps and frame pacing).
+
+The boot follows firmware.app.main(): the HAL (panel init, joystick
+calibration), the safe-boot check, the App, the splash, then frames until the
+menu has been drawn and flushed to the panel. Two cases: nobody touches
+anything (the splash stays its full time), and A pressed as soon as the splash
+is on the panel (the splash skipped). Python's own import and compile time is
+not modeled (on the ESP32 it comes on top: loading the firmware's .mpy files).
+Also: the bus bytes of the panel init and of each of the first frames.
+
+Run from the repo root:  python tools/bench/bench_boot.py
+"""
+import os
+import sys
+import tempfile
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+sys.path.insert(0, ROOT)
+
+import tools.emu  # noqa: E402
+
+tools.emu.install()
+
+import firmware.board as ml4m  # noqa: E402
+from firmware import app as app_module  # noqa: E402
+from firmware.hal import Hal  # noqa: E402
+
+MAX_FRAMES = 300
+
+
+def boot(skip, store_dir):
+    """Returns (ms to menu, frames, [(what, bus bytes, bus ms, virtual ms at end)])."""
+    board = tools.emu.Board()
+    log = []
+    mark = [0, 0.0]
+
+    def note(what):
+        bus = board.bus
+        log.append((what, bus.bytes - mark[0], (bus.time_us - mark[1]) / 1000, board.now_ms()))
+        mark[0] = bus.bytes
+        mark[1] = bus.time_us
+
+    t0 = board.now_ms()
+    hal = Hal(ml4m, store_dir)              # as app.main() does
+    hal.controls.update(hal.clock.now())
+    assert not app_module.safe_boot(hal)
+    note("HAL (panel init)")
+    arcade = app_module.App(hal)
+    arcade.start()
+    note("App")
+    frames = 0
+    while frames < MAX_FRAMES:
+        was_menu = type(arcade.screen).__name__ == "Menu"
+        arcade.step()
+        frames += 1
+        name = type(arcade.screen).__name__
+        note("frame %d (%s)" % (frames, name))
+        if skip and frames == 1:
+            board.press("A")                # a thumb on A once the splash shows
+        if name == "Menu" and not was_menu:
+            break                           # drawn and flushed in this step
+    board.release("A")
+    return board.now_ms() - t0, frames, log
+
+
+def main():
+    print("Power-on to a drawn menu, emulated ML4M (virtual ms: bus at 400 kHz + sleeps)")
+    results = {}
+    for title, skip in (("splash shown in full", False), ("splash skipped (A)", True)):
+        with tempfile.TemporaryDirectory() as store:
+            results[title] = boot(skip, store)
+    print("%-24s %10s %8s" % ("case", "to menu ms", "frames"))
+    for title, (ms, frames, _log) in results.items():
+        print("%-24s %10.1f %8d" % (title, ms, frames))
+    print()
+    print("Bus bytes while booting (splash skipped case):")
+    print("%-26s %8s %8s %10s" % ("step", "bytes", "bus ms", "at ms"))
+    for what, nbytes, bus_ms, at in results["splash skipped (A)"][2]:
+        print("%-26s %8d %8.2f %10.1f" % (what, nbytes, bus_ms, at))
+    full = results["splash shown in full"][2]
+    quiet = sum(1 for _w, n, _b, _a in full if n == 0)
+    print("(splash in full: %d frames, %d of them sent nothing)" % (len(full) - 2, quiet))
+
+
+if __name__ == "__main__":
+    main()
