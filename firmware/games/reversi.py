@@ -10,11 +10,7 @@
 # searching allocate nothing (a 64-bit bitboard would be a heap-allocated long
 # on the ESP32).
 
-try:
-    from micropython import const
-except ImportError:  # CPython without the emulator's stand-ins
-    def const(x):
-        return x
+from micropython import const  # on the PC: tools/emu/mp/micropython.py
 
 EMPTY = const(0)
 BLACK = const(1)

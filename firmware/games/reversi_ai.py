@@ -14,11 +14,7 @@ from firmware.games.reversi import (
     BLACK, WHITE, PASS, MOVE_STRIDE, SQUARES, WEIGHTS, square,
 )
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+from micropython import const  # on the PC: tools/emu/mp/micropython.py
 
 EASY = const(0)
 MEDIUM = const(1)
@@ -52,15 +48,9 @@ _CORNERS = (
 )
 
 
-try:
-    _ticks_diff = time.ticks_diff
-    _ticks_ms = time.ticks_ms
-except AttributeError:  # plain CPython without the emulator's time additions
-    def _ticks_ms():
-        return int(time.monotonic() * 1000)
-
-    def _ticks_diff(a, b):
-        return a - b
+# MicroPython's tick functions (on the PC the emulator adds them to `time`).
+_ticks_diff = time.ticks_diff
+_ticks_ms = time.ticks_ms
 
 
 class Ai:
@@ -273,7 +263,7 @@ class Ai:
                 best, best_score = d_best, d_score
                 self.depth = depth
                 # Search the best move first next time.
-                i = moves.index(best)
+                i = moves.index(best)  # pyright: ignore[reportArgumentType]  (a finished pass has a best move)
                 moves[0], moves[i] = moves[i], moves[0]
                 noise[0], noise[i] = noise[i], noise[0]
                 if depth >= empties:

@@ -16,6 +16,9 @@ import time
 from multiprocessing import Pool
 
 sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..")))
+import tools.emu  # noqa: E402  (micropython.const and time.ticks_* as on the board)
+
+tools.emu.install()
 
 from firmware.games.reversi import Reversi, BLACK, WHITE, WEIGHTS, PASS  # noqa: E402
 from firmware.games.reversi_ai import Ai, LEVELS, LEVEL_NAMES  # noqa: E402
