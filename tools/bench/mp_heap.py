@@ -1,9 +1,10 @@
 # mprun: --loop step
 # Heap of the whole firmware under real MicroPython (the WebAssembly port):
 #   node tools/mprun/run.mjs --script tools/bench/mp_heap.py [--menu-only]
-#        [--frames N] [--only ROW] [--debug]
+#        [--frames N] [--only ROW] [--debug] [--modules]
 # (--only: the rows whose name holds ROW, e.g. "Reversi"; --debug: modules
-# and store texts left over after each row)
+# and store texts left over after each row; --modules: the heap each firmware
+# module takes once imported, one per frame)
 # (the line above makes the runner call step() once per frame, each call a
 # separate top-level run with a gc.collect() in between; an explicit
 # `--loop step` does the same).
@@ -226,12 +227,15 @@ def play_puzzle(rng, n):
 
 
 def play_reversi(rng, n):
+    # up to the end of the game (the hard CPU's exact endgame solve), at most 3n frames
     from firmware.games.reversi import PASS
     start = _count[0]
     menu_done = False
-    while _count[0] - start < n:
+    while _count[0] - start < 3 * n:
         s = _app[0].screen
         g = s.game
+        if s.state != 0 and _count[0] - start >= n:
+            break
         if not menu_done and _count[0] - start > n // 2:
             menu_done = True
             yield from tap("C", 2, 6)        # the game menu, down and up, closed
@@ -261,6 +265,20 @@ def play_reversi(rng, n):
         yield from tap("A", 2, 2)
 
 
+def play_2048(rng, n):
+    start = _count[0]
+    k = 0
+    while _count[0] - start < n:
+        k += 1
+        yield from push(_DIRS[rng.getrandbits(2)], 1, 3)
+        if k % 20 == 0:
+            yield from tap("D", 2, 8)        # a hint
+        if k == 30:
+            yield from hold("D", 120)        # hold D: the computer plays
+        if k % 35 == 0:
+            yield from tap("C")              # undo
+
+
 def play_generic(rng, n):
     # a game without a script of its own: stick moves, with D and C now and then
     start = _count[0]
@@ -280,7 +298,8 @@ def play_system(rng, n):
         yield from push("down", 1, 4)
 
 
-_PLANS = {"firmware.screens.puzzle": play_puzzle, "firmware.screens.reversi": play_reversi}
+_PLANS = {"firmware.screens.puzzle": play_puzzle, "firmware.screens.reversi": play_reversi,
+          "firmware.screens.g2048": play_2048}
 
 
 def _module_file(module):
@@ -292,12 +311,14 @@ def _module_file(module):
         return False
 
 
-def run_game(row, label, module, plan, settings, n, rng):
+def run_game(row, label, module, plan, settings, n, rng, save=None):
     """Open label from the menu (settings changed first), play, come back."""
     app = _app[0]
     if not _module_file(module):
         _notes.append("%s: skipped, %s is not there yet" % (row, module))
         return
+    if settings and save:
+        app.hal.store.save(save, {})         # a variant starts a new game
     saved = {}
     for name in settings:
         saved[name] = app.settings[name]
@@ -356,27 +377,73 @@ def session(menu_only, n):
         return
     rows = []
     for entry in catalog.GAMES:
-        rows.append((entry.title, entry.title, entry.module, {}))
+        rows.append((entry.title, entry, {}))
         if entry.module == "firmware.screens.puzzle":
             if entry.options.get("big_size_setting"):
-                rows.append((entry.title + " 5x5 pictures", entry.title, entry.module,
+                rows.append((entry.title + " 5x5 pictures", entry,
                              {"puzzle_size": 5, "puzzle_mode": "picture"}))
             else:
-                rows.append((entry.title + " pictures", entry.title, entry.module,
-                             {"puzzle_mode": "picture"}))
+                rows.append((entry.title + " pictures", entry, {"puzzle_mode": "picture"}))
         if entry.module == "firmware.screens.reversi":
-            rows.append((entry.title + " hard", entry.title, entry.module, {"reversi_level": 2}))
-    rows += [(label, label, module, {}) for label, module in (
-        ("Records", "firmware.screens.records"), ("Settings", "firmware.screens.settings"),
-        ("About", "firmware.screens.about"))]
-    for row, label, module, settings in rows:
+            rows.append((entry.title + " hard", entry, {"reversi_level": 2}))
+    for row, entry, settings in rows:
         if _opts["only"] and _opts["only"] not in row:
             continue
-        if module.startswith("firmware.screens.") and module[17:] in ("records", "settings", "about"):
-            yield from run_game(row, label, module, play_system, settings, 60, rng)
+        plan = _PLANS.get(entry.module, play_generic)
+        yield from run_game(row, entry.title, entry.module, plan, settings, n, rng, entry.save)
+    for label, module in (("Records", "firmware.screens.records"),
+                          ("Settings", "firmware.screens.settings"),
+                          ("About", "firmware.screens.about")):
+        if not _opts["only"] or _opts["only"] in label:
+            yield from run_game(label, label, module, play_system, {}, 60, rng)
+
+
+def _firmware_modules(path="/fw/firmware", name="firmware"):
+    out = [name]
+    for entry in sorted(os.listdir(path)):
+        if entry.endswith(".py") and entry != "__init__.py":
+            out.append(name + "." + entry[:-3])
+        elif "." not in entry and entry != "__pycache__":
+            try:
+                os.stat(path + "/" + entry + "/__init__.py")
+            except OSError:
+                continue
+            out += _firmware_modules(path + "/" + entry, name + "." + entry)
+    return out
+
+
+def modules_session():
+    """Each firmware module imported on its own frame: what it adds to the heap
+    (with the modules it pulls in that were not there yet)."""
+    yield
+    for name in _firmware_modules():
+        phase(name)
+        before = set(sys.modules)
+        try:
+            __import__(name)
+        except Exception as e:   # a module that needs the HAL up, say
+            _notes.append("%s: %s %s" % (name, type(e).__name__, e))
+        _pulled[name] = sorted(k for k in sys.modules if k not in before and k != name)
+        yield
+
+
+_pulled = {}
+
+
+def report_modules():
+    print("Heap per firmware module under MicroPython (imported in this order, from source;")
+    print("a module's figure includes what it pulls in that was not loaded yet), KB:")
+    total = 0
+    for name in _order:
+        if name not in _pulled:
             continue
-        plan = _PLANS.get(module, play_generic)
-        yield from run_game(row, label, module, plan, settings, n, rng)
+        added = _stats[name][3] - _before[name]
+        total += added
+        extra = ", ".join(_pulled[name])
+        print("%-34s %6.1f  %s" % (name, _kb(added), ("with " + extra) if extra else ""))
+    print("%-34s %6.1f" % ("all", _kb(total)))
+    for note in _notes:
+        print("note:", note)
 
 
 # ---- the runner's loop ----------------------------------------------------------
@@ -441,13 +508,20 @@ def step():
         _bench[0] = n
         _t0[0] = _real_ms()
         menu_only, frames_per_game = _args()
-        _gen[0] = session(menu_only, frames_per_game)
+        if "--modules" in sys.argv:
+            phase("bench")
+            _gen[0] = modules_session()
+        else:
+            _gen[0] = session(menu_only, frames_per_game)
     else:
         _live(n)
     try:
         next(_gen[0])
     except StopIteration:
-        report()
+        if "--modules" in sys.argv:
+            report_modules()
+        else:
+            report()
         return False
     _upper(gc.mem_alloc())
     return True
