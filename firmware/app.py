@@ -32,8 +32,8 @@ class App:
     # ---- screens -------------------------------------------------------------
     def start(self, screen=None):
         if screen is None:
-            from firmware.screens.splash import Splash
-            screen = Splash(self)
+            # through _import, so the splash is released when the menu comes
+            screen = self.open("firmware.screens.splash", "Splash")
         self.screen = screen
 
     def menu(self):
