@@ -1,8 +1,9 @@
 # The HAL's per-frame costs under real MicroPython (the Node runner):
 #   node tools/mprun/run.mjs --script tools/bench/mp_hal.py
-# The Node port has no `machine`; minimal stand-ins (pins that read idle, an
-# ADC at rest, a DAC/PWM that do nothing, an I2C that counts bytes) let the
-# real firmware/hal code run, including lib/ssd1306.py and the real framebuf.
+# The Node port has no `machine`; the minimal stand-ins of tools/bench/mpbench.py
+# (pins that read idle, an ADC at rest, a DAC/PWM that do nothing, an I2C that
+# counts bytes) let the real firmware/hal code run, including lib/ssd1306.py and
+# the real framebuf.
 # Times are per call, the mean of a batch; the ESP32 is taken as ~2.5x slower than
 # MicroPython under Node. Heap is gc.mem_alloc() growth per call with the GC
 # off (median of 5): what one frame allocates (the HAL aims at ~nothing per frame).
@@ -10,89 +11,10 @@ import gc
 import sys
 import time
 
-ESP32_FACTOR = 2.5
+from tools.bench import mpbench
 
-
-class _Pin:
-    IN = 1
-    OUT = 3
-    PULL_UP = 2
-    PULL_DOWN = 1
-    IRQ_RISING = 1
-    IRQ_FALLING = 2
-
-    def __init__(self, id, mode=-1, pull=-1, value=None):
-        self.id = id
-
-    def value(self, x=None):
-        return 0
-
-    def irq(self, handler=None, trigger=3):
-        return None
-
-
-class _ADC:
-    ATTN_11DB = 3
-
-    def __init__(self, pin, atten=None):
-        pass
-
-    def read_u16(self):
-        return 1850 << 4
-
-
-class _DAC:
-    def __init__(self, pin):
-        pass
-
-    def write(self, v):
-        pass
-
-
-class _PWM:
-    def __init__(self, pin, freq=1000, duty_u16=0):
-        pass
-
-    def init(self, freq=1000, duty_u16=0):
-        pass
-
-    def freq(self, f=None):
-        pass
-
-    def duty_u16(self, d=None):
-        pass
-
-    def deinit(self):
-        pass
-
-
-class _I2C:
-    """Counts what would go on the bus (address + payload bytes, per transaction)."""
-
-    def __init__(self):
-        self.bytes = 0
-        self.transactions = 0
-
-    def writeto(self, addr, buf, stop=True):
-        self.bytes += 1 + len(buf)
-        self.transactions += 1
-
-    def writevto(self, addr, vector, stop=True):
-        n = 1
-        for b in vector:
-            n += len(b)
-        self.bytes += n
-        self.transactions += 1
-
-
-class _Machine:
-    Pin = _Pin
-    ADC = _ADC
-    DAC = _DAC
-    PWM = _PWM
-
-
-sys.modules["machine"] = _Machine
+ESP32_FACTOR = mpbench.ESP32_FACTOR
+mpbench.install_machine()
 
 from firmware import board  # noqa: E402
 from firmware.hal.display import Display  # noqa: E402
@@ -147,7 +69,7 @@ def row(name, us, alloc, extra=""):
 
 
 def main():
-    i2c = _I2C()
+    i2c = mpbench.I2C()
     d = Display(board, i2c)
     print("HAL per-call costs under MicroPython %s" % ".".join(str(v) for v in sys.implementation.version[:3]))
     print("%-34s %9s %9s %8s" % ("call", "us node", "us esp32", "heap B"))
