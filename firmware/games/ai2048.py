@@ -78,8 +78,15 @@ class _OutOfBudget(Exception):
 _OUT_OF_BUDGET = _OutOfBudget()
 
 
+_LINE = bytearray(4)            # the line being scored (no tuple per miss)
+
+
 def _line_score(code):
-    line = (code & 31, (code >> 5) & 31, (code >> 10) & 31, code >> 15)
+    line = _LINE
+    line[0] = code & 31
+    line[1] = (code >> 5) & 31
+    line[2] = (code >> 10) & 31
+    line[3] = code >> 15
     empty = 0
     merges = 0        # merges a slide along this line would make
     heavy = 0         # sum of e**3.5 over the tiles
