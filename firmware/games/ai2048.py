@@ -17,24 +17,10 @@
 # - unlikely branches are cut: below a path probability the 4s are not
 #   searched, and with many empty cells only some of them are.
 
-try:
-    from micropython import const
-except ImportError:  # CPython without the emulator's stand-ins
-    def const(x):
-        return x
-
-try:
-    from time import ticks_ms, ticks_diff
-except ImportError:  # plain CPython: a millisecond clock that does not wrap
-    from time import monotonic as _monotonic
-
-    def ticks_ms():
-        return int(_monotonic() * 1000)
-
-    def ticks_diff(a, b):
-        return a - b
-
+import time
 from array import array
+
+from micropython import const  # on the PC: tools/emu/mp/micropython.py
 
 from firmware.games.game2048 import LINES, slide_line_code
 
@@ -157,7 +143,7 @@ class Expectimax:
         self.budget_ms = budget_ms
         self.max_depth = max_depth
         self.max_nodes = max_nodes
-        self.clock = clock or ticks_ms
+        self.clock = clock or time.ticks_ms
         self.depth = 0
         self.nodes = 0
         # root value per direction at the deepest finished depth (-1: illegal)
@@ -226,7 +212,7 @@ class Expectimax:
     def _check_budget(self):
         if self.max_nodes and self.nodes > self.max_nodes:
             raise _OUT_OF_BUDGET
-        if self.budget_ms and ticks_diff(self.clock(), self._start) > self.budget_ms:
+        if self.budget_ms and time.ticks_diff(self.clock(), self._start) > self.budget_ms:
             raise _OUT_OF_BUDGET
 
     # --- the search --------------------------------------------------------

@@ -10,11 +10,7 @@
 # score grows by the value of each merged tile, and the game is over when no
 # move changes the board, not merely when it is full.
 
-try:
-    from micropython import const
-except ImportError:  # CPython without the emulator's stand-ins
-    def const(x):
-        return x
+from micropython import const  # on the PC: tools/emu/mp/micropython.py
 
 LEFT = const(0)
 RIGHT = const(1)

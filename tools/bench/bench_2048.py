@@ -24,6 +24,10 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
+import tools.emu  # noqa: E402
+
+tools.emu.install()   # micropython.const and time.ticks_* for the firmware
+
 from firmware.games import ai2048  # noqa: E402
 from firmware.games.game2048 import Game2048  # noqa: E402
 
