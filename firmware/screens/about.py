@@ -40,8 +40,6 @@ class About(Screen):
             "Free RAM %d KB" % (gc.mem_free() // 1024),
             "Board " + self.hal.board.NAME,
         )
-        fb = display.fb
-        fb.fill(0)
-        draw.title_bar(fb, "About")
+        fb = draw.page(display, "About")
         for i, line in enumerate(self.lines):
             fb.text(line[:16], 0, 12 + i * 10, 1)

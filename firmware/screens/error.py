@@ -24,9 +24,7 @@ class ErrorScreen(Screen):
         if not self.dirty:
             return
         self.dirty = False
-        fb = display.fb
-        fb.fill(0)
-        draw.title_bar(fb, "Oops: " + self.title)
+        fb = draw.page(display, "Oops: " + self.title)
         for i, line in enumerate(self.lines):
             fb.text(line, 0, 11 + i * 9, 1)
         fb.text("log saved" if self.logged else "log not saved", 0, 47, 1)

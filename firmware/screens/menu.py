@@ -5,8 +5,6 @@ from firmware.hal.controls import A, UP, DOWN
 from firmware.screens.base import Screen
 from firmware.ui import draw
 
-ROW_H = 9
-ROWS = 6          # rows visible under the title bar
 ICON_RECORDS = b"\x7e\x7e\x3c\x18\x18\x3c\x7e\x00"
 ICON_SETTINGS = b"\x18\x5a\x3c\xe7\xe7\x3c\x5a\x18"
 ICON_ABOUT = b"\x18\x18\x00\x38\x18\x18\x3c\x00"
@@ -52,25 +50,12 @@ class Menu(Screen):
         if not self.dirty:
             return
         self.dirty = False
-        fb = display.fb
-        fb.fill(0)
-        draw.title_bar(fb, "ML4M Arcade")
-        if self.cursor < self.top:
-            self.top = self.cursor
-        elif self.cursor >= self.top + ROWS:
-            self.top = self.cursor - ROWS + 1
-        for row in range(ROWS):
-            i = self.top + row
-            if i >= len(self.items):
-                break
+        fb = draw.page(display, "ML4M Arcade")
+        self.top = draw.scroll_top(self.cursor, self.top)
+        for i in draw.shown(self.top, len(self.items)):
             label, icon, _ = self.items[i]
-            y = 10 + row * ROW_H
-            selected = i == self.cursor
-            if selected:
-                fb.fill_rect(0, y, draw.WIDTH, ROW_H, 1)
-            draw.icon(fb, icon, 4, y + 1, 0 if selected else 1)
-            fb.text(label, 18, y + 1, 0 if selected else 1)
-        if len(self.items) > ROWS:  # a scroll bar so hidden entries are not a surprise
-            h = 54 * ROWS // len(self.items)
-            y = 10 + (54 - h) * self.top // (len(self.items) - ROWS)
-            fb.fill_rect(126, y, 2, h, 1)
+            y = draw.list_y(i - self.top)
+            colour = draw.row_bar(fb, y, i == self.cursor)
+            draw.icon(fb, icon, 4, y + 1, colour)
+            fb.text(label, 18, y + 1, colour)
+        draw.scroll_bar(fb, self.top, len(self.items))

@@ -3,8 +3,6 @@ from firmware.hal.controls import A, B, UP, DOWN
 from firmware.screens.base import Screen, BACK
 from firmware.ui import draw
 
-ROWS = 6
-
 
 def record_lines(records):
     lines = []
@@ -32,7 +30,7 @@ class Records(Screen):
         c = self.hal.controls
         if c.just_pressed(B) or c.just_pressed(A):
             return BACK
-        last_top = max(0, len(self.lines) - ROWS)
+        last_top = max(0, len(self.lines) - draw.LIST_ROWS)
         if c.repeat(DOWN) and self.top < last_top:
             self.top += 1
             self.dirty = True
@@ -45,10 +43,6 @@ class Records(Screen):
         if not self.dirty:
             return
         self.dirty = False
-        fb = display.fb
-        fb.fill(0)
-        draw.title_bar(fb, "Records")
-        for row in range(ROWS):
-            i = self.top + row
-            if i < len(self.lines):
-                fb.text(self.lines[i], 0, 10 + row * 9, 1)
+        fb = draw.page(display, "Records")
+        for i in draw.shown(self.top, len(self.lines)):
+            fb.text(self.lines[i], 0, draw.list_y(i - self.top), 1)

@@ -3,7 +3,6 @@ from firmware.hal.controls import A, B, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import Screen, BACK
 from firmware.ui import draw
 
-ROWS = 6
 LEVELS = ("easy", "medium", "hard")
 SAVER = {30: "30 s", 60: "1 min", 120: "2 min", 300: "5 min", 600: "10 min"}
 
@@ -83,23 +82,12 @@ class SettingsScreen(Screen):
         if not self.dirty:
             return
         self.dirty = False
-        fb = display.fb
-        fb.fill(0)
-        draw.title_bar(fb, "Settings")
-        if self.cursor < self.top:
-            self.top = self.cursor
-        elif self.cursor >= self.top + ROWS:
-            self.top = self.cursor - ROWS + 1
-        for row in range(ROWS):
-            i = self.top + row
-            if i >= len(ITEMS):
-                break
+        fb = draw.page(display, "Settings")
+        self.top = draw.scroll_top(self.cursor, self.top)
+        for i in draw.shown(self.top, len(ITEMS)):
             label, key, show = ITEMS[i]
-            y = 10 + row * 9
-            selected = i == self.cursor
-            if selected:
-                fb.fill_rect(0, y, draw.WIDTH, 9, 1)
-            colour = 0 if selected else 1
+            y = draw.list_y(i - self.top)
+            colour = draw.row_bar(fb, y, i == self.cursor)
             fb.text(label, 2, y + 1, colour)
             if show is not None:
                 value = show(self.app.settings[key])

@@ -39,6 +39,59 @@ def title_bar(fb, text):
     centred(fb, text, 1, 0)
 
 
+def page(display, title):
+    """A screen repainted in full: clear the panel, draw the title bar, and
+    return display.fb to draw the rest on."""
+    fb = display.fb
+    fb.fill(0)
+    title_bar(fb, title)
+    return fb
+
+
+# Lists under the title bar (menu, settings, records): one text line a row.
+LIST_Y = 10       # top of the first row
+ROW_H = 9         # the 8x8 font and a pixel of room
+LIST_ROWS = (HEIGHT - LIST_Y) // ROW_H     # 6 rows fit
+
+
+def shown(top, count, rows=LIST_ROWS):
+    """The indexes of the entries shown when the list starts at top."""
+    return range(top, min(count, top + rows))
+
+
+def list_y(row):
+    """Top of the row'th visible row of a list."""
+    return LIST_Y + row * ROW_H
+
+
+def scroll_top(cursor, top, rows=LIST_ROWS):
+    """The first entry to show so that the cursor's entry is among the rows
+    shown, scrolling as little as possible from top."""
+    if cursor < top:
+        return cursor
+    if cursor >= top + rows:
+        return cursor - rows + 1
+    return top
+
+
+def row_bar(fb, y, selected):
+    """An inverted bar behind a selected row at y; returns the colour for the
+    row's text and icon (0 on the bar, 1 otherwise)."""
+    if selected:
+        fb.fill_rect(0, y, WIDTH, ROW_H, 1)
+        return 0
+    return 1
+
+
+def scroll_bar(fb, top, count, rows=LIST_ROWS):
+    """A thin bar at the right edge when not all count entries fit in rows,
+    so hidden entries are not a surprise."""
+    if count > rows:
+        h = (HEIGHT - LIST_Y) * rows // count
+        y = LIST_Y + (HEIGHT - LIST_Y - h) * top // (count - rows)
+        fb.fill_rect(WIDTH - 2, y, 2, h, 1)
+
+
 def box(fb, x, y, w, h):
     """A framed, cleared box (dialogs over a game)."""
     fb.fill_rect(x, y, w, h, 0)
