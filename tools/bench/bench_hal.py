@@ -129,9 +129,9 @@ class TileToggle:
         d.fill_rect(48, 16, 16, 16, 1 if self.on else 0)
 
 
-def hal_latency(taps, tap_ms, seed=3):
-    board, hal = new_hal()
-    screen = TileToggle(hal)
+def schedule_taps(board, taps, tap_ms, seed):
+    """Schedule taps of button A at random gaps of 300-600 ms from 500 ms on;
+    returns the times of the presses."""
     rng = random.Random(seed)
     edges = []
     t = 500.0
@@ -140,6 +140,13 @@ def hal_latency(taps, tap_ms, seed=3):
         edges.append(t)
         board.at(t, lambda: board.press("A"))
         board.at(t + tap_ms, lambda: board.release("A"))
+    return edges
+
+
+def hal_latency(taps, tap_ms, seed=3):
+    board, hal = new_hal()
+    screen = TileToggle(hal)
+    edges = schedule_taps(board, taps, tap_ms, seed)
     end = edges[-1] + 1000
     latencies = []
     pending = list(edges)
@@ -167,14 +174,7 @@ def article_latency(taps, tap_ms, seed=3):
     oled = SSD1306_I2C(128, 64, I2C(0, scl=Pin(22), sda=Pin(21), freq=400000))
     sw_a = Pin(32, Pin.IN)
     spk = DAC(Pin(25, Pin.OUT))
-    rng = random.Random(seed)
-    edges = []
-    t = 500.0
-    for _ in range(taps):
-        t += rng.uniform(300, 600)
-        edges.append(t)
-        board.at(t, lambda: board.press("A"))
-        board.at(t + tap_ms, lambda: board.release("A"))
+    edges = schedule_taps(board, taps, tap_ms, seed)
     end = edges[-1] + 1000
     on = False
     acted_at = None
