@@ -310,9 +310,22 @@ def test_ai_answers_within_its_time_budget():
         now[0] += 1
         return now[0]
 
-    ai = ai2048.Expectimax(budget_ms=5, clock=clock)
+    ai = ai2048.Expectimax(budget_ms=5, max_nodes=0, clock=clock)
     g = _game(seed=8)
     g.new_game()
     d = ai.best_move(g.board)
     assert g.can_slide(d)
     assert ai.depth >= 1 and ai.depth < ai.max_depth
+    assert now[0] <= 8                 # stopped soon after the 5 ms
+
+
+def test_ai_node_cap_is_deterministic():
+    g = _game(seed=12)
+    g.new_game()
+    a = ai2048.Expectimax(budget_ms=0, max_nodes=200)
+    b = ai2048.Expectimax(budget_ms=0, max_nodes=200)
+    for _ in range(5):
+        d = a.best_move(g.board)
+        assert b.best_move(g.board) == d and a.nodes == b.nodes
+        assert a.nodes <= 200 + 64
+        g.slide(d)
