@@ -3,17 +3,20 @@
 #
 # Max nodes choose a slide; chance nodes average over the new tile (a 2 with
 # p=0.9, a 4 with p=0.1, in each empty cell with equal chance). The search
-# deepens one move at a time until the time budget (or, on the PC, a node
-# budget, which is deterministic) runs out, and answers with the deepest
-# search that finished, so it always answers in time.
+# deepens one move at a time until its budget runs out (evaluations, which is
+# deterministic and the same on the PC, or wall-clock ms) and answers with the
+# deepest search that finished, so it always answers in time.
 #
 # Made to be cheap on an ESP32 under MicroPython:
 # - all values are small ints (floats are heap objects there), all boards are
 #   preallocated bytearrays, one per ply;
 # - a line of four exponents is a 20-bit code; its slide and its heuristic
-#   score are computed once and kept in two bounded dicts (a full 2**20 table
-#   is far beyond the heap, and even 4-bit exponents would need 2 x 65536
-#   entries; a search touches only a few hundred distinct lines);
+#   score are computed on first use and kept in a direct-mapped cache of 1024
+#   lines (three int arrays, 12 KB; a search touches a few hundred distinct
+#   lines and misses ~1-4% of lookups). A full table is far beyond the heap:
+#   2**20 codes, and even 4-bit exponents (tiles up to 32768 only) would need
+#   2 x 65536 entries of 16-bit rows, 256 KB. A dict cache was measured at
+#   ~28 B per entry under MicroPython and grew past 50 KB;
 # - unlikely branches are cut: below a path probability the 4s are not
 #   searched, and with many empty cells only some of them are.
 
