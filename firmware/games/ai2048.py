@@ -15,8 +15,8 @@
 #   lines (three int arrays, 12 KB; a search touches a few hundred distinct
 #   lines and misses ~1-4% of lookups). A full table is far beyond the heap:
 #   2**20 codes, and even 4-bit exponents (tiles up to 32768 only) would need
-#   2 x 65536 entries of 16-bit rows, 256 KB. A dict cache was measured at
-#   ~28 B per entry under MicroPython and grew past 50 KB;
+#   2 x 65536 entries of 16-bit rows, 256 KB; a dict cache grows with use,
+#   this one is allocated once;
 # - unlikely branches are cut: below a path probability the 4s are not
 #   searched, and with many empty cells only some of them are.
 
