@@ -60,11 +60,10 @@ _W_EDGE = const(40)
 _EVAL_LINES = LINES[0] + LINES[2]
 
 
+# Raised as the class, a fresh instance each time: MicroPython appends to the
+# traceback of a re-raised instance, so one kept instance grows ~80 B a raise.
 class _OutOfBudget(Exception):
     pass
-
-
-_OUT_OF_BUDGET = _OutOfBudget()
 
 
 _LINE = bytearray(4)            # the line being scored (no tuple per miss)
@@ -214,9 +213,9 @@ class Expectimax:
 
     def _check_budget(self):
         if self.max_nodes and self.nodes > self.max_nodes:
-            raise _OUT_OF_BUDGET
+            raise _OutOfBudget
         if self.budget_ms and time.ticks_diff(self.clock(), self._start) > self.budget_ms:
-            raise _OUT_OF_BUDGET
+            raise _OutOfBudget
 
     # --- the search --------------------------------------------------------
 

@@ -13,6 +13,7 @@
 import gc
 import random
 import time
+from array import array
 
 from firmware.games import ai2048
 from firmware.games.game2048 import Game2048
@@ -25,8 +26,11 @@ SAMPLE_EVERY = 150              # positions kept for the time-budget probe
 
 gc.collect()
 _base = gc.mem_alloc()
-S = {"phase": 0, "times": [], "nodes": [], "depths": [], "heap": 0,
-     "positions": [], "probe": []}
+MAX_MOVES = 4000
+# preallocated, so the live heap between hints shows any leak of the AI
+S = {"phase": 0, "n": 0, "times": array("H", bytes(2 * MAX_MOVES)),
+     "nodes": array("H", bytes(2 * MAX_MOVES)), "depths": bytearray(MAX_MOVES),
+     "heap": 0, "positions": [], "probe": []}
 
 
 def _median(xs):
@@ -52,9 +56,11 @@ def _play_some(max_moves):
         used = gc.mem_alloc() - a0
         if d < 0:
             return False
-        S["times"].append(dt)
-        S["nodes"].append(ai.nodes)
-        S["depths"].append(ai.depth)
+        k = S["n"]
+        S["times"][k] = dt
+        S["nodes"][k] = ai.nodes
+        S["depths"][k] = ai.depth
+        S["n"] = k + 1
         if used > S["heap"]:
             S["heap"] = used
         if g.moves % SAMPLE_EVERY == 0:
@@ -78,8 +84,10 @@ def _probe_one():
 
 def _report():
     g = S["game"]
-    times = S["times"]
-    n = len(times)
+    n = S["n"]
+    times = list(S["times"][:n])
+    nodes = list(S["nodes"][:n])
+    depths = list(S["depths"][:n])
     print("2048 hint under MicroPython/Node (ESP32 ~ x2.5 slower), seed %d" % SEED)
     print("settings: cap %d evaluations, budget %d ms on the ESP32 (%d ms here), depth <= %d"
           % (ai2048.BOARD_NODES, ai2048.BUDGET_MS, NODE_BUDGET_MS, ai2048.MAX_DEPTH))
@@ -90,9 +98,9 @@ def _report():
                     ("first hint (cold cache)", times[0] if n else 0)):
         print("%-28s %8d %10d" % (name, v, v * NODE_SPEEDUP_X10 // 10))
     print("evaluations per hint (median) %d, depth reached (median) %d, max %d"
-          % (_median(S["nodes"]), _median(S["depths"]), max(S["depths"]) if n else 0))
+          % (_median(nodes), _median(depths), max(depths) if n else 0))
     total_ms = sum(times)
-    print("evaluations per second here: %d" % (sum(S["nodes"]) * 1000 // max(1, total_ms)))
+    print("evaluations per second here: %d" % (sum(nodes) * 1000 // max(1, total_ms)))
     if S["probe"]:
         print("with the whole %d ms and no cap, on %d positions of this game:"
               % (NODE_BUDGET_MS, len(S["probe"])))
@@ -101,13 +109,13 @@ def _report():
                  _median([p[1] for p in S["probe"]])))
     print("heap: game + AI objects %d B live; at most %d B allocated by one hint (no gc)"
           % (S["ai_bytes"], S["heap"]))
-    print("heap in use between hints: at most %d B (modules and this script included)"
-          % S["live"])
+    print("live heap between hints grew by %d B over the game (%d sampled positions kept)"
+          % (S["live"] - S["live0"], len(S["probe"])))
 
 
 def step():
     import sys
-    max_moves = int(sys.argv[1]) if len(sys.argv) > 1 else 4000
+    max_moves = min(MAX_MOVES, int(sys.argv[1]) if len(sys.argv) > 1 else MAX_MOVES)
     phase = S["phase"]
     if phase == 0:
         S["before"] = gc.mem_alloc()
@@ -119,7 +127,9 @@ def step():
         S["phase"] = 2
         return True
     if phase == 2:
-        S["live"] = max(S.get("live", 0), gc.mem_alloc())
+        S["live"] = gc.mem_alloc()
+        if "live0" not in S:
+            S["live0"] = S["live"]
         if not _play_some(max_moves):
             S["phase"] = 3
         return True
