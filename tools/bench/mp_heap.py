@@ -303,12 +303,15 @@ _PLANS = {"firmware.screens.puzzle": play_puzzle, "firmware.screens.reversi": pl
 
 
 def _module_file(module):
-    path = "/fw/" + module.replace(".", "/") + ".py"
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
+    """The module is there as source or compiled (the runner's --mpy)."""
+    path = "/fw/" + module.replace(".", "/")
+    for ext in (".py", ".mpy"):
+        try:
+            os.stat(path + ext)
+            return True
+        except OSError:
+            pass
+    return False
 
 
 def run_game(row, label, module, plan, settings, n, rng, save=None):
@@ -403,10 +406,10 @@ def _firmware_modules(path="/fw/firmware", name="firmware"):
     for entry in sorted(os.listdir(path)):
         if entry.endswith(".py") and entry != "__init__.py":
             out.append(name + "." + entry[:-3])
+        elif entry.endswith(".mpy") and entry != "__init__.mpy":
+            out.append(name + "." + entry[:-4])
         elif "." not in entry and entry != "__pycache__":
-            try:
-                os.stat(path + "/" + entry + "/__init__.py")
-            except OSError:
+            if not _module_file(name + "." + entry + ".__init__"):
                 continue
             out += _firmware_modules(path + "/" + entry, name + "." + entry)
     return out

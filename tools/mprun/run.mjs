@@ -13,6 +13,9 @@
 //       so heap figures must be taken between calls (gc.mem_alloc() after it).
 //       A script whose first lines hold `# mprun: --loop NAME` gets --loop NAME
 //       without asking (an explicit --loop wins).
+//   --mpy DIR      load the firmware as compiled .mpy files from DIR (e.g. build/mpy,
+//                  made by `make mpy`) instead of source, as the board runs it: heap
+//                  figures then leave out the compiler's work and its interned names.
 //   --heap BYTES   MicroPython heap size (default 8 MiB; the ESP32 has ~110 KB,
 //                  measure with gc.mem_alloc() rather than by shrinking this).
 //
@@ -36,10 +39,11 @@ function usage(message) {
 }
 
 function parseArgs(argv) {
-  const opts = { heap: 8 * 1024 * 1024, tests: [], script: null, loop: null, args: [] };
+  const opts = { heap: 8 * 1024 * 1024, tests: [], script: null, loop: null, mpy: null, args: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--heap") opts.heap = parseInt(argv[++i], 10);
+    else if (a === "--mpy") opts.mpy = argv[++i];
     else if (a === "--tests") {
       while (i + 1 < argv.length && !argv[i + 1].startsWith("--")) opts.tests.push(argv[++i]);
     } else if (a === "--loop") {
@@ -80,6 +84,18 @@ function copyTree(mp, hostDir, fwDir) {
       if (!SKIP_DIRS.has(entry.name)) copyTree(mp, host, target);
     } else if (entry.isFile()) {
       mp.FS.writeFile(target, fs.readFileSync(host));
+    }
+  }
+}
+
+// Non-Python files of a tree (pictures and the like) beside its compiled modules.
+function copyData(mp, hostDir, fwDir) {
+  for (const entry of fs.readdirSync(hostDir, { withFileTypes: true })) {
+    const host = path.join(hostDir, entry.name);
+    if (entry.isDirectory()) {
+      if (!SKIP_DIRS.has(entry.name)) { mkdirs(mp, `${fwDir}/${entry.name}`); copyData(mp, host, `${fwDir}/${entry.name}`); }
+    } else if (entry.isFile() && !entry.name.endsWith(".py")) {
+      mp.FS.writeFile(`${fwDir}/${entry.name}`, fs.readFileSync(host));
     }
   }
 }
@@ -145,7 +161,14 @@ async function main() {
     stdout: (s) => process.stdout.write(s),
     stderr: (s) => process.stderr.write(s),
   });
-  for (const dir of COPIED) copyTree(mp, path.join(repo, dir), `/fw/${dir}`);
+  for (const dir of COPIED) {
+    if (dir === "firmware" && opts.mpy) {
+      const compiled = path.resolve(opts.mpy, "firmware");
+      if (!fs.existsSync(compiled)) usage(`no compiled firmware in ${opts.mpy} (run make mpy)`);
+      copyTree(mp, compiled, "/fw/firmware");
+      copyData(mp, path.join(repo, dir), "/fw/firmware");
+    } else copyTree(mp, path.join(repo, dir), `/fw/${dir}`);
+  }
   mp.runPython("import sys\nsys.path[:0] = ['/fw', '/fw/lib', '/fw/tools/emu/mp_node']");
 
   if (opts.script) {
