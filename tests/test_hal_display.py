@@ -104,6 +104,75 @@ def test_neighbouring_pages_share_a_window_when_cheaper(board, hal):
     assert panel_matches(board, d)
 
 
+def test_two_changes_on_one_page_are_two_runs(board, hal):
+    d = hal.display
+    d.pixel(5, 3, 1)
+    d.pixel(100, 3, 1)                  # page 0: columns 5 and 100, 94 apart
+    sent, nbytes, transactions = flush_cost(board, d)
+    one_run = (100 - 5 + 1) + 10        # what one spanning window costs
+    assert sent == 2 and transactions == 4
+    # first window 10 bytes + 1; the second keeps the page: columns only (7 + 1)
+    assert nbytes == 19 < one_run
+    assert (board.panel.col_start, board.panel.col_end) == (100, 100)
+    assert panel_matches(board, d)
+
+
+def test_a_short_gap_stays_inside_one_run(board, hal):
+    d = hal.display
+    d.pixel(5, 3, 1)
+    d.pixel(15, 3, 1)                   # 9 unchanged columns between: cheaper than a window
+    sent, nbytes, transactions = flush_cost(board, d)
+    assert sent == 11 and transactions == 2 and nbytes == 21
+    assert panel_matches(board, d)
+
+
+def test_two_puzzle_cells_apart_send_less_than_their_span(board, hal):
+    d = hal.display
+    # two 20x20 cells of a 3x3 grid (21-pixel pitch), not page-aligned, with
+    # the cell between them unchanged: pages 2..5, columns 1..20 and 43..62
+    d.fill_rect(1, 22, 20, 20, 1)
+    d.fill_rect(43, 22, 20, 20, 1)
+    sent, nbytes, transactions = flush_cost(board, d)
+    span = (62 - 1 + 1) * 4 + 10
+    assert sent == 2 * 20 * 4 and transactions == 4
+    assert nbytes == 10 + 80 + 7 + 80 < span
+    assert panel_matches(board, d)
+    d.fill_rect(43, 22, 20, 20, 0)      # and back: only the right cell
+    sent, nbytes, _ = flush_cost(board, d)
+    assert sent == 80 and nbytes == 90
+    assert panel_matches(board, d)
+
+
+def test_many_changes_on_one_page(board, hal):
+    d = hal.display
+    xs = (0, 20, 40, 60, 80, 100, 127)  # more runs than kept: the last run grows
+    for x in xs:
+        d.pixel(x, 60, 1)
+    sent, nbytes, _ = flush_cost(board, d)
+    assert nbytes < 128 + 10
+    assert panel_matches(board, d)
+    for x in xs:
+        d.pixel(x, 60, 0)
+        d.pixel(x, 1, 1)                # two pages at once, same columns
+    flush_cost(board, d)
+    assert panel_matches(board, d)
+
+
+def test_random_sparse_changes_always_reach_the_panel(board, hal):
+    d = hal.display
+    rng = random.Random(11)
+    for _ in range(120):
+        for _ in range(rng.randint(1, 10)):
+            x, y = rng.randint(0, 127), rng.randint(0, 63)
+            if rng.randint(0, 2):
+                d.pixel(x, y, rng.randint(0, 1))
+            else:
+                d.fill_rect(x, y, rng.randint(1, 22), rng.randint(1, 22), rng.randint(0, 1))
+        d.flush()
+        assert panel_matches(board, d)
+        assert flush_cost(board, d) == (0, 0, 0)
+
+
 def test_random_drawing_always_reaches_the_panel(board, hal):
     d = hal.display
     rng = random.Random(7)

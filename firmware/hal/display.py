@@ -14,9 +14,11 @@ _SET_PAGE_ADDR = const(0x22)
 _CHUNK = const(16)         # coarse compare unit, in columns
 # Bus bytes that one window costs besides its pixels: the command transaction
 # (address, control, 6 command bytes) and the data transaction's address and
-# control byte. Used to decide whether neighbouring pages share one window.
+# control byte. A gap of unchanged columns longer than this is skipped by
+# starting another window; neighbouring pages share a window when the extra
+# columns cost less than this.
 _WINDOW_COST = const(10)
-_UNCHANGED = const(255)
+_MAX_RUNS = const(4)       # column runs kept per page (more: the last one grows)
 
 
 def _make_i2c(board):
@@ -71,8 +73,17 @@ class Display:
         n = len(buf)
         self._chunks = [mv[i:i + _CHUNK] for i in range(0, n, _CHUNK)]
         self._schunks = [smv[i:i + _CHUNK] for i in range(0, n, _CHUNK)]
-        self._spans = bytearray(2 * self.pages)   # first, last changed column
+        # per page: how many runs of changed columns, and each run's first
+        # and last column
+        self._nruns = bytearray(self.pages)
+        self._runs = bytearray(2 * _MAX_RUNS * self.pages)
+        # windows being built, (first page, last page, first col, last col)
+        # each; two lists swapped page by page
+        self._wins = bytearray(4 * _MAX_RUNS)
+        self._wins2 = bytearray(4 * _MAX_RUNS)
         self._cmd = bytearray((_CTRL_CMD, _SET_COL_ADDR, 0, 0, _SET_PAGE_ADDR, 0, 0))
+        self._ccmd = memoryview(self._cmd)[:4]    # columns only
+        self._win = bytearray(2)                  # pages of the last window sent
         # writevto vectors: control byte 0x40 (data) then one view per page
         self._vecs = [[b"\x40"] + [None] * k for k in range(1, self.pages + 1)]
         self.fill = self.fb.fill
@@ -111,62 +122,108 @@ class Display:
         if not self.present or self.asleep or i2c is None:
             return 0
         w = self.width
+        pages = self.pages
         rows = self._rows
         srows = self._srows
         chunks = self._chunks
         schunks = self._schunks
         buf = self.buffer
         sh = self._shadow
-        spans = self._spans
+        nruns = self._nruns
+        runs = self._runs
         per_page = w // _CHUNK
-        changed = False
-        for p in range(self.pages):
+        first = -1                  # first and last changed page
+        for p in range(pages):
             if rows[p] == srows[p]:
-                spans[2 * p] = _UNCHANGED
+                nruns[p] = 0
                 continue
-            changed = True
-            # narrow to the changed columns: whole 16-byte chunks first (C
-            # compares), then at most 15 single bytes at each end
-            i = p * per_page
-            while chunks[i] == schunks[i]:
-                i += 1
-            j = (p + 1) * per_page - 1
+            if first < 0:
+                first = p
+            final = p
+            # Runs of changed columns. Whole 16-byte chunks are compared in C;
+            # bytes one by one only next to a chunk boundary, to find where a
+            # run ends and the next begins. A gap inside one chunk (< 16
+            # columns) is not looked for: it costs at most a few bytes.
+            base = p * w
+            k = p * per_page
+            j = k + per_page - 1
+            while chunks[k] == schunks[k]:
+                k += 1
             while chunks[j] == schunks[j]:
                 j -= 1
-            a = i * _CHUNK
+            a = k * _CHUNK
             while buf[a] == sh[a]:
                 a += 1
-            b = j * _CHUNK + _CHUNK - 1
-            while buf[b] == sh[b]:
-                b -= 1
-            spans[2 * p] = a - p * w
-            spans[2 * p + 1] = b - p * w
-        if not changed:
+            r = 2 * _MAX_RUNS * p
+            last = r + 2 * _MAX_RUNS - 2
+            runs[r] = a - base
+            prev = k
+            k += 1
+            while k <= j:
+                if chunks[k] != schunks[k]:
+                    a = k * _CHUNK
+                    # (both bytes at the boundary changed: no gap there)
+                    if r < last and (buf[a] == sh[a] or buf[a - 1] == sh[a - 1]):
+                        e = prev * _CHUNK + _CHUNK - 1
+                        while buf[e] == sh[e]:
+                            e -= 1
+                        while buf[a] == sh[a]:
+                            a += 1
+                        if a - e > _WINDOW_COST + 1:
+                            # the gap costs more than another window
+                            runs[r + 1] = e - base
+                            r += 2
+                            runs[r] = a - base
+                    prev = k
+                k += 1
+            e = prev * _CHUNK + _CHUNK - 1
+            while buf[e] == sh[e]:
+                e -= 1
+            runs[r + 1] = e - base
+            nruns[p] = (r - 2 * _MAX_RUNS * p) // 2 + 1
+        if first < 0:
             return 0
+        # Windows: a run starts one, or joins a window of the page above when
+        # the extra columns cost less than a window of its own. A window that
+        # no run of the next page joins is sent.
         sent = 0
-        p0 = -1
-        c0 = c1 = 0
+        cur = self._wins
+        nxt = self._wins2
+        ncur = 0
+        win = self._win
+        win[0] = 255                # no window sent yet in this flush
         try:
-            for p in range(self.pages + 1):
-                if p < self.pages and spans[2 * p] != _UNCHANGED:
-                    a = spans[2 * p]
-                    b = spans[2 * p + 1]
-                    if p0 < 0:
-                        p0, c0, c1 = p, a, b
-                        continue
-                    # share one window with the pages above when the extra
-                    # columns cost fewer bytes than another window
-                    n = p - p0
-                    lo = a if a < c0 else c0
-                    hi = b if b > c1 else c1
-                    if (hi - lo + 1) * (n + 1) <= (c1 - c0 + 1) * n + _WINDOW_COST + b - a + 1:
-                        c0, c1 = lo, hi
-                        continue
-                    sent += self._send(i2c, p0, p - 1, c0, c1)
-                    p0, c0, c1 = p, a, b
-                elif p0 >= 0:
-                    sent += self._send(i2c, p0, p - 1, c0, c1)
-                    p0 = -1
+            for p in range(first, final + 2):
+                nn = 0
+                joined = 0          # bit q: window q of cur goes on
+                if p <= final:
+                    for i in range(2 * _MAX_RUNS * p, 2 * _MAX_RUNS * p + 2 * nruns[p], 2):
+                        a = runs[i]
+                        b = runs[i + 1]
+                        j = 4 * nn
+                        nxt[j] = nxt[j + 1] = p
+                        nxt[j + 2] = a
+                        nxt[j + 3] = b
+                        for q in range(ncur):
+                            if joined & (1 << q):
+                                continue
+                            c0 = cur[4 * q + 2]
+                            c1 = cur[4 * q + 3]
+                            n = p - cur[4 * q]
+                            lo = a if a < c0 else c0
+                            hi = b if b > c1 else c1
+                            if (hi - lo + 1) * (n + 1) <= (c1 - c0 + 1) * n + _WINDOW_COST + b - a + 1:
+                                joined |= 1 << q
+                                nxt[j] = cur[4 * q]
+                                nxt[j + 2] = lo
+                                nxt[j + 3] = hi
+                                break
+                        nn += 1
+                for q in range(ncur):
+                    if not joined & (1 << q):
+                        sent += self._send(i2c, cur[4 * q], cur[4 * q + 1], cur[4 * q + 2], cur[4 * q + 3])
+                cur, nxt = nxt, cur
+                ncur = nn
         except OSError:
             self._lost()
             return sent
@@ -177,9 +234,19 @@ class Display:
         cmd = self._cmd
         cmd[2] = c0 + self._col0
         cmd[3] = c1 + self._col0
-        cmd[5] = p0
-        cmd[6] = p1
-        i2c.writeto(self._addr, cmd)
+        win = self._win
+        if win[0] == p0 and win[1] == p1:
+            # The last window covered the same pages and was filled exactly,
+            # so the controller's page pointer is back at p0 (horizontal
+            # addressing wraps it to the window's first page): setting the
+            # columns is enough (0x21 moves only the column pointer).
+            i2c.writeto(self._addr, self._ccmd)
+        else:
+            cmd[5] = p0
+            cmd[6] = p1
+            i2c.writeto(self._addr, cmd)
+            win[0] = p0
+            win[1] = p1
         vec = self._vecs[p1 - p0]
         rows = self._rows
         full = c0 == 0 and c1 == self.width - 1
