@@ -96,9 +96,22 @@ def frame_costs():
     def unchanged():
         d.flush()
 
+    def two_on_a_page():
+        d.fill_rect(2, 40, 4, 4, 1)         # two small marks on page 5, 90 columns apart
+        d.fill_rect(96, 40, 4, 4, 1)
+        d.flush()
+
+    def two_cells():
+        # a 3x3 picture move: two 20x20 cells (21-px pitch, off the page grid)
+        # change, the cell between them does not
+        d.fill_rect(1, 22, 20, 20, 1)
+        d.fill_rect(43, 22, 20, 20, 1)
+        d.flush()
+
     for name, fn in (("one 16x16 tile (all of it)", tile), ("a tile's digit redrawn", digit),
                      ("16x16 sprite, unaligned", tile_unaligned),
                      ("move counter 12 -> 13", counter), ("one-line status text", status),
+                     ("two marks, one page", two_on_a_page), ("two 20x20 cells apart", two_cells),
                      ("unchanged frame", unchanged),
                      ("full-screen change", full)):
         rows.append((name,) + bus_cost(board, fn))
