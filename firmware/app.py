@@ -4,7 +4,6 @@ import gc
 import sys
 import time
 
-from firmware import catalog, crashlog
 from firmware.screens.base import BACK
 from firmware.settings import DIM_AFTER_S, Settings
 from firmware.records import Records
@@ -21,8 +20,10 @@ class App:
         self.settings.apply(hal)
         self.records = Records(hal.store)
         self.screen = None
-        self.entry = None          # the catalog entry of the game on screen
-        self.loaded = None         # sys.modules names before the current screen's import
+        # sys.modules names before the modules of the screen on show were
+        # imported: the menu, a game, a system screen and the error screen are
+        # each imported on demand and forgotten again when they go (_release)
+        self.loaded = None
         self.menu_cursor = 0
         self.idle_since = hal.clock.now()
         self.dimmed = False
@@ -37,11 +38,14 @@ class App:
         self.screen = screen
 
     def menu(self):
-        from firmware.screens.menu import Menu
-        return Menu(self, cursor=self.menu_cursor)
+        # imported like a game: while a game runs, the menu's code, its list
+        # and the catalog are not in the heap (~3 KB); back from the game they
+        # are loaded again (a few ms)
+        return self._import("firmware.screens.menu").Menu(self, cursor=self.menu_cursor)
 
     def resumable(self):
         """The catalog entry of the last game left in progress, or None."""
+        from firmware import catalog   # the menu's import: released with it
         session = self.hal.store.load("session", {})
         if not isinstance(session, dict):
             return None
@@ -52,18 +56,22 @@ class App:
         return entry if self.hal.store.load(entry.save, {}) else None
 
     def launch(self, entry):
-        """Import a game only now, so the menu never holds every game in the heap."""
+        """Import a game only now, so the menu never holds every game in the
+        heap; the menu's own modules go first (the menu calls this)."""
+        self._release()
         module = self._import(entry.module)
         screen = module.Game(self, save=entry.save, **entry.options)
-        self.entry = entry
         self.hal.store.save("session", {"last": entry.title})
         return screen
 
     def open(self, module_name, class_name):
         """A system screen (Records, Settings, About), imported on demand too."""
+        self._release()
         return getattr(self._import(module_name), class_name)(self)
 
     def _import(self, name):
+        """Import name; the first import after a release notes what was
+        loaded before it, so _release can forget everything it brought."""
         gc.collect()
         if self.loaded is None:
             self.loaded = set(sys.modules)
@@ -89,7 +97,6 @@ class App:
         if target == BACK:
             self.screen = None   # drop our reference before the modules go
             old = None
-            self.entry = None
             self._release()
             target = self.menu()
         self.screen = target
@@ -97,19 +104,20 @@ class App:
 
     def crash(self, error):
         """A screen raised: log it, show it, and get back to a working menu."""
-        from firmware.screens.error import ErrorScreen
         now = self.hal.clock.now()
         try:
             sys.print_exception(error)  # type: ignore[attr-defined]  # to the REPL
         except AttributeError:
             pass
-        logged = crashlog.append(self.hal.store.root, error, now)
         self.screen = None
-        self.entry = None
         self._release()
+        # the crash log and the error screen are only needed now: imported
+        # after the release, they go again with the error screen
+        logged = self._import("firmware.crashlog").append(self.hal.store.root, error, now)
         self.hal.display.invert(False)
         self.hal.sound.sfx("error")
-        self.screen = ErrorScreen(self, error=error, logged=logged)
+        self.screen = self._import("firmware.screens.error").ErrorScreen(
+            self, error=error, logged=logged)
         self.screen.redraw()
 
     # ---- the loop --------------------------------------------------------------
