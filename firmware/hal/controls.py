@@ -64,9 +64,12 @@ class Controls:
         # poll() does the same job and Clock calls it while it sleeps.
         self.irq = True
         trigger = Pin.IRQ_RISING if self._active else Pin.IRQ_FALLING
+        # One bound method serves the six pins (six closures and their cells
+        # held ~0.5 KB of heap): the pin it is given says which button it is.
+        handler = self._on_edge
         try:
-            for i in range(_NBUTTONS):
-                self._pins[i].irq(handler=self._edge_handler(i), trigger=trigger)
+            for pin in self._pins:
+                pin.irq(handler=handler, trigger=trigger)
         except Exception:
             self.irq = False
 
@@ -90,16 +93,18 @@ class Controls:
         self._dir = -1
         self.calibrate()
 
-    def _edge_handler(self, i):
-        latch = self._latch
-        latch_t = self._latch_t
-        ticks = time.ticks_ms
-
-        def on_edge(_pin):
-            # runs in IRQ context: no allocation, just note it
-            latch[i] = 1
-            latch_t[i] = ticks()
-        return on_edge
+    def _on_edge(self, pin):
+        # runs in IRQ context: no allocation, just note it. Pin(n) is the same
+        # object every time on the ESP32 (and in the emulators), so the pin
+        # the IRQ passes is one of ours.
+        pins = self._pins
+        i = 0
+        while i < _NBUTTONS:
+            if pins[i] is pin:
+                self._latch[i] = 1
+                self._latch_t[i] = time.ticks_ms()
+                return
+            i += 1
 
     def poll(self):
         """Sample the buttons between frames (for ports without pin IRQs)."""
