@@ -11,10 +11,14 @@
 # - all values are small ints (floats are heap objects there), all boards are
 #   preallocated bytearrays, one per ply;
 # - a line of four exponents is a 20-bit code; its slide and its heuristic
-#   score are computed on first use and kept in a direct-mapped cache of 1024
-#   lines (three int arrays, 12 KB; a search touches a few hundred distinct
-#   lines and misses ~1-4% of lookups). A full table is far beyond the heap:
-#   2**20 codes, and even 4-bit exponents (tiles up to 32768 only) would need
+#   score are computed on first use and kept in a direct-mapped cache of 512
+#   lines (three int arrays, 6 KB). The cache changes no value, only speed;
+#   1024 lines (12 KB) were ~25% faster (tools/bench/mp_2048.py under Node:
+#   26000 -> 20300 evaluations/s; a hint at the node cap, ESP32 median 27 ->
+#   35 ms, max 162 -> 212 ms; in a fixed time budget the median depth stayed
+#   3), not worth 6 KB of the game's heap; 256 lines were 3x slower. A full
+#   table is far beyond the heap: 2**20 codes, and even 4-bit exponents (tiles
+#   up to 32768 only) would need
 #   2 x 65536 entries of 16-bit rows, 256 KB; a dict cache grows with use,
 #   this one is allocated once;
 # - unlikely branches are cut: below a path probability the 4s are not
@@ -39,8 +43,8 @@ MAX_DEPTH = const(6)           # player moves searched at most
 _ONE = const(1 << 20)          # probability 1 in fixed point
 _CUTOFF = const(1 << 20 >> 8)  # paths rarer than 1/256: no 4s searched below
 _SAMPLE = const(6)             # empty cells searched at most per chance node
-_SLOTS = const(1024)           # line cache entries (a power of 2)
-_SLOT_MASK = const(1023)
+_SLOTS = const(512)            # line cache entries (a power of 2)
+_SLOT_MASK = const(511)
 _MIX = const(797)              # slot = bits 9.. of code * _MIX (< 2**30)
 _CHECK_EVERY = const(63)       # evaluations between clock checks (mask)
 
@@ -156,7 +160,7 @@ class Expectimax:
         self._boards = [bytearray(16) for _ in range(max_depth + 1)]
         self._empties = [bytearray(16) for _ in range(max_depth + 1)]
         # The line cache: direct-mapped, _SLOTS entries, each holding a
-        # line code, its slide and its score (12 KB in all on the ESP32).
+        # line code, its slide and its score (6 KB in all on the ESP32).
         self._keys = array("i", range(-1, -1 - _SLOTS, -1))   # no code matches
         self._slid = array("i", bytes(4 * _SLOTS))
         self._score = array("i", bytes(4 * _SLOTS))
