@@ -23,7 +23,7 @@ _FOUND = const(1000)      # returned by the depth-first search when solved
 # tools/gen_npuzzle_pdb8.py): 6561 bytes of 4-bit move counts. The hardest
 # positions (31 moves) take under a thousand nodes.
 _moves3 = None      # per cell: flat (neighbour cell, push direction) pairs
-_pdb = None         # the decoded tables
+_pdb = None         # the tables (bytes, two 4-bit counts a byte)
 _PATTERN_B = const(6561)   # offset of the tiles 5-8 table, in nibbles
 # A tile's weight in its pattern's base-9 placement number.
 _WEIGHT = (0, 729, 81, 9, 1, 729, 81, 9, 1)
@@ -55,12 +55,9 @@ def prepare():
     import sys
     from firmware import games
     from firmware.games import npuzzle_pdb8
-    letters = npuzzle_pdb8.TABLES
-    pdb = bytearray(len(letters) >> 1)
-    for i in range(len(pdb)):
-        pdb[i] = (letters[2 * i] - 65) | ((letters[2 * i + 1] - 65) << 4)
-    # Forget the module so its 13 KB of letters can be freed.
-    letters = None
+    # One bytes literal, loaded from the .mpy as one 6.5 KB object: kept as
+    # it is; the module around it is forgotten so its code can be freed.
+    pdb = npuzzle_pdb8.TABLES
     npuzzle_pdb8 = None
     sys.modules.pop("firmware.games.npuzzle_pdb8", None)
     games.__dict__.pop("npuzzle_pdb8", None)
