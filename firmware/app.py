@@ -7,10 +7,12 @@ import time
 from firmware.screens.base import BACK
 from firmware.settings import DIM_AFTER_S, Settings
 from firmware.records import Records
-from firmware.hal.controls import B
+from micropython import const
 
-SAFE_BOOT_BUTTON = B     # hold B while powering on: the app stays out of the way
-TOAST_MS = 2000          # how long a "not saved" note stays on screen
+# const() with a leading underscore: folded into the code, no module globals
+_SAFE_BOOT_BUTTON = const(1)   # B (firmware.hal.controls): hold it while powering on
+                               # and the app stays out of the way
+_TOAST_MS = const(2000)        # how long a "not saved" note stays on screen
 
 
 class App:
@@ -176,7 +178,7 @@ class App:
             return
         text, since = self.toast
         fb = self.hal.display.fb
-        if time.ticks_diff(now, since) < TOAST_MS:
+        if time.ticks_diff(now, since) < _TOAST_MS:
             fb.fill_rect(0, 54, 128, 10, 0)
             fb.rect(0, 54, 128, 10, 1)
             fb.text(text[:15], 4, 55, 1)
@@ -193,7 +195,7 @@ class App:
 
 def safe_boot(hal):
     """True (after a note on the panel) when the safe-boot button is held."""
-    if not hal.controls.pressed(SAFE_BOOT_BUTTON):
+    if not hal.controls.pressed(_SAFE_BOOT_BUTTON):
         return False
     fb = hal.display.fb
     fb.fill(0)

@@ -21,7 +21,7 @@ except ImportError:   # ports without a DAC (ESP32-S3, C3)
 _OFF = const(0)
 _ON_DAC = const(1)
 _ON_PWM = const(2)
-CLICK_MS = 20
+_CLICK_MS = const(20)
 _CLICK_PWM = ((2000, 12),)   # the click on a speaker pin without a DAC
 
 # Named sounds. "move" is the click; the rest are melodies.
@@ -121,7 +121,7 @@ class Sound:
         self._to_dac()
         self._dac_write(255)
         self._clicking = True
-        self._click_until = time.ticks_add(now, CLICK_MS)
+        self._click_until = time.ticks_add(now, _CLICK_MS)
 
     def tone(self, freq_hz, ms, now=None):
         self.play(((freq_hz, ms),), now)

@@ -8,11 +8,13 @@
 # message in .error for the screen; the game goes on. Saving the same text as
 # last time writes nothing (flash wears, and writes take tens of ms).
 import json
+from micropython import const
 
-_ENOENT = 2
-_EIO = 5
-_EEXIST = 17
-_ENOSPC = 28
+# const() with a leading underscore: folded into the code, no module globals
+_ENOENT = const(2)
+_EIO = const(5)
+_EEXIST = const(17)
+_ENOSPC = const(28)
 
 
 class OsFs:

@@ -1,8 +1,9 @@
 """A short title card at power-on; any button skips it."""
 from firmware.screens.base import Screen, BACK
+from micropython import const
 from firmware.ui import banner, draw
 
-SHOW_MS = 1500
+_SHOW_MS = const(1500)
 
 
 class Splash(Screen):
@@ -12,7 +13,7 @@ class Splash(Screen):
         self.drawn = False
 
     def update(self, now_ms):
-        if self.hal.controls.any_activity() or self.hal.clock.since(self.start) >= SHOW_MS:
+        if self.hal.controls.any_activity() or self.hal.clock.since(self.start) >= _SHOW_MS:
             return BACK
         return None
 

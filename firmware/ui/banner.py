@@ -1,10 +1,11 @@
 """Article 000's "You Win" / "You Lost": big text scrolls in, the panel flashes
 inverted a few times, then the text stays with a line or two of details."""
+from micropython import const
 from firmware.ui import draw
 
-SCROLL_MS = 800   # time for the title to travel in from the right edge
-FLASHES = 3       # inverted flashes after it arrives
-FLASH_MS = 180    # each half-period of a flash
+_SCROLL_MS = const(800)   # time for the title to travel in from the right edge
+_FLASHES = const(3)       # inverted flashes after it arrives
+_FLASH_MS = const(180)    # each half-period of a flash
 
 
 class Banner:
@@ -20,19 +21,19 @@ class Banner:
         """Advance the animation; True once it has finished."""
         import time
         self.elapsed = time.ticks_diff(now_ms, self.start)
-        flash_phase = self.elapsed - SCROLL_MS
-        invert = 0 <= flash_phase < FLASHES * 2 * FLASH_MS and (flash_phase // FLASH_MS) % 2 == 0
+        flash_phase = self.elapsed - _SCROLL_MS
+        invert = 0 <= flash_phase < _FLASHES * 2 * _FLASH_MS and (flash_phase // _FLASH_MS) % 2 == 0
         if invert != self.inverted:
             self.inverted = invert
             self.display.invert(invert)
         return self.finished()
 
     def finished(self):
-        return self.elapsed >= SCROLL_MS + FLASHES * 2 * FLASH_MS
+        return self.elapsed >= _SCROLL_MS + _FLASHES * 2 * _FLASH_MS
 
     def skip(self):
         """Jump to the end state (the player pressed a button)."""
-        self.elapsed = SCROLL_MS + FLASHES * 2 * FLASH_MS
+        self.elapsed = _SCROLL_MS + _FLASHES * 2 * _FLASH_MS
         if self.inverted:
             self.inverted = False
             self.display.invert(False)
@@ -43,8 +44,8 @@ class Banner:
         # glyphs into a 2x2 block, so "You Win" reads from arm's length.
         width = len(self.title) * 16
         x_final = (draw.WIDTH - width) // 2
-        if self.elapsed < SCROLL_MS:
-            x = draw.WIDTH - (draw.WIDTH - x_final) * self.elapsed // SCROLL_MS
+        if self.elapsed < _SCROLL_MS:
+            x = draw.WIDTH - (draw.WIDTH - x_final) * self.elapsed // _SCROLL_MS
         else:
             x = x_final
         big_text(fb, self.title, x, 8)

@@ -1,17 +1,19 @@
 """Drawing helpers for 128x64 with the 8x8 framebuf font (16 columns x 8 rows)."""
+from micropython import const
 
 WIDTH = 128
 HEIGHT = 64
-CHAR = 8  # framebuf's built-in font is 8x8 pixels
+# const() with a leading underscore: folded into the code, no module globals
+_CHAR = const(8)  # framebuf's built-in font is 8x8 pixels
 
 
 def centred(fb, text, y, colour=1):
     """Text centred horizontally (clipped to the panel width)."""
-    text = text[: WIDTH // CHAR]
-    fb.text(text, (WIDTH - len(text) * CHAR) // 2, y, colour)
+    text = text[: WIDTH // _CHAR]
+    fb.text(text, (WIDTH - len(text) * _CHAR) // 2, y, colour)
 
 
-def wrap(text, width_chars=WIDTH // CHAR, max_lines=8):
+def wrap(text, width_chars=WIDTH // _CHAR, max_lines=8):
     """Split text into lines that fit, breaking at spaces where it can."""
     lines = []
     for paragraph in str(text).split("\n"):
@@ -49,9 +51,9 @@ def page(display, title):
 
 
 # Lists under the title bar (menu, settings, records): one text line a row.
-LIST_Y = 10       # top of the first row
-ROW_H = 9         # the 8x8 font and a pixel of room
-LIST_ROWS = (HEIGHT - LIST_Y) // ROW_H     # 6 rows fit
+_LIST_Y = const(10)       # top of the first row
+_ROW_H = const(9)         # the 8x8 font and a pixel of room
+LIST_ROWS = (HEIGHT - _LIST_Y) // _ROW_H     # 6 rows fit
 
 
 def shown(top, count, rows=LIST_ROWS):
@@ -61,7 +63,7 @@ def shown(top, count, rows=LIST_ROWS):
 
 def list_y(row):
     """Top of the row'th visible row of a list."""
-    return LIST_Y + row * ROW_H
+    return _LIST_Y + row * _ROW_H
 
 
 def scroll_top(cursor, top, rows=LIST_ROWS):
@@ -78,7 +80,7 @@ def row_bar(fb, y, selected):
     """An inverted bar behind a selected row at y; returns the colour for the
     row's text and icon (0 on the bar, 1 otherwise)."""
     if selected:
-        fb.fill_rect(0, y, WIDTH, ROW_H, 1)
+        fb.fill_rect(0, y, WIDTH, _ROW_H, 1)
         return 0
     return 1
 
@@ -87,8 +89,8 @@ def scroll_bar(fb, top, count, rows=LIST_ROWS):
     """A thin bar at the right edge when not all count entries fit in rows,
     so hidden entries are not a surprise."""
     if count > rows:
-        h = (HEIGHT - LIST_Y) * rows // count
-        y = LIST_Y + (HEIGHT - LIST_Y - h) * top // (count - rows)
+        h = (HEIGHT - _LIST_Y) * rows // count
+        y = _LIST_Y + (HEIGHT - _LIST_Y - h) * top // (count - rows)
         fb.fill_rect(WIDTH - 2, y, 2, h, 1)
 
 
