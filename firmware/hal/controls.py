@@ -33,15 +33,15 @@ NAMES = ("A", "B", "C", "D", "E", "F", "LEFT", "RIGHT", "UP", "DOWN")
 _INPUTS = const(10)
 _NBUTTONS = const(6)
 _CAL_GROUPS = const(8)
-REPEAT_DELAY_MS = 350   # like a keyboard: first repeat after this long...
-REPEAT_RATE_MS = 80     # ...then one every this many ms
+_REPEAT_DELAY_MS = const(350)   # like a keyboard: first repeat after this long...
+_REPEAT_RATE_MS = const(80)     # ...then one every this many ms
 
 
 class Controls:
     def __init__(self, board, now=None):
         self.debounce_ms = board.BUTTON_DEBOUNCE_MS
-        self.repeat_delay = REPEAT_DELAY_MS
-        self.repeat_rate = REPEAT_RATE_MS
+        self.repeat_delay = _REPEAT_DELAY_MS
+        self.repeat_rate = _REPEAT_RATE_MS
         self._active = board.BUTTON_ACTIVE
         pull = {None: None, "up": Pin.PULL_UP, "down": Pin.PULL_DOWN}[board.BUTTON_PULL]
         self._pins = [Pin(gpio, Pin.IN, pull) for _name, gpio in board.BUTTONS]
