@@ -18,6 +18,9 @@ def test_the_menu_is_released_while_a_game_runs(board, store_dir):
     choose(board, arcade, "8-Puzzle")
     assert type(arcade.screen).__name__ == "Game"
     assert MENU not in sys.modules
+    # the drawing helpers the menu shared with the game were not loaded twice
+    game_module = sys.modules[type(arcade.screen).__module__]
+    assert game_module.draw is sys.modules["firmware.ui.draw"]
     tap(board, arcade, "B")
     wait(arcade, 200)
     assert type(arcade.screen).__name__ == "Menu" and MENU in sys.modules
