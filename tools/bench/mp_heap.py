@@ -354,7 +354,16 @@ def session(menu_only, n):
     random.seed(7)
     rng = random
     phase("boot")
-    from firmware import board, catalog
+    from firmware import board
+    # The game list as plain tuples, then the catalog module is forgotten: the
+    # app imports it with the menu and lets it go when a game opens, as on the
+    # board, and a reference held here would keep it in the heap.
+    import firmware
+    from firmware import catalog
+    games = [(e.title, e.module, e.save, e.options) for e in catalog.GAMES]
+    catalog = None
+    del sys.modules["firmware.catalog"]
+    delattr(firmware, "catalog")
     from firmware.app import App
     from firmware.hal import Hal
     hal = Hal(board, ROOT)
@@ -379,21 +388,23 @@ def session(menu_only, n):
     if menu_only:
         return
     rows = []
-    for entry in catalog.GAMES:
-        rows.append((entry.title, entry, {}))
-        if entry.module == "firmware.screens.puzzle":
-            if entry.options.get("big_size_setting"):
-                rows.append((entry.title + " 5x5 pictures", entry,
+    for game in games:
+        title, module, _save, options = game
+        rows.append((title, game, {}))
+        if module == "firmware.screens.puzzle":
+            if options.get("big_size_setting"):
+                rows.append((title + " 5x5 pictures", game,
                              {"puzzle_size": 5, "puzzle_mode": "picture"}))
             else:
-                rows.append((entry.title + " pictures", entry, {"puzzle_mode": "picture"}))
-        if entry.module == "firmware.screens.reversi":
-            rows.append((entry.title + " hard", entry, {"reversi_level": 2}))
-    for row, entry, settings in rows:
+                rows.append((title + " pictures", game, {"puzzle_mode": "picture"}))
+        if module == "firmware.screens.reversi":
+            rows.append((title + " hard", game, {"reversi_level": 2}))
+    for row, game, settings in rows:
         if _opts["only"] and _opts["only"] not in row:
             continue
-        plan = _PLANS.get(entry.module, play_generic)
-        yield from run_game(row, entry.title, entry.module, plan, settings, n, rng, entry.save)
+        title, module, save, _options = game
+        plan = _PLANS.get(module, play_generic)
+        yield from run_game(row, title, module, plan, settings, n, rng, save)
     for label, module in (("Records", "firmware.screens.records"),
                           ("Settings", "firmware.screens.settings"),
                           ("About", "firmware.screens.about")):
