@@ -14,6 +14,9 @@
 from micropython import const
 from firmware.games.npuzzle import (LEFT, RIGHT, UP, DOWN, OPPOSITE,
                                     BLANK_STEP, is_solvable, find)
+# Hinter lives with the rules so that a screen can keep a plan between frames
+# without keeping this module and its tables; it is still reachable from here.
+from firmware.games.npuzzle import Hinter
 
 _NONE = const(255)        # "no direction" (the root of a search)
 _FOUND = const(1000)      # returned by the depth-first search when solved
@@ -415,51 +418,6 @@ def solution(puzzle):
             return out
         blank = _apply(tiles, width, blank, part)
         out.extend(part)
-
-
-class Hinter:
-    """Hints for one puzzle screen: plans a stage, then hands out its moves
-    while the player follows them; any other move makes it plan afresh."""
-
-    def __init__(self):
-        self.plan = bytearray()
-        self.step = 0
-        self.expected = bytearray()   # the board the next planned move starts from
-        self.width = 0
-
-    def forget(self):
-        self.plan = bytearray()
-        self.step = 0
-        self.expected = bytearray()
-
-    def _follow(self, tiles):
-        """Advance through the plan if the player followed it; True if the
-        board is somewhere on the remaining plan."""
-        if len(self.expected) != len(tiles):
-            return False
-        exp = self.expected
-        blank = find(exp, 0)
-        while self.step < len(self.plan):  # pyright: ignore[reportArgumentType]
-            if exp == tiles:
-                return True
-            blank = _apply(exp, self.width, blank, self.plan[self.step:self.step + 1])
-            self.step += 1
-        return False
-
-    def hint(self, puzzle):
-        """The push direction to play next, or None when solved."""
-        if puzzle.is_solved():
-            return None
-        tiles = puzzle.tiles
-        if self.width != puzzle.width or not self._follow(tiles):
-            self.width = puzzle.width
-            if puzzle.width == 3:
-                self.plan = solve8(tiles)
-            else:
-                self.plan = plan_stage(tiles, puzzle.width)
-            self.step = 0
-            self.expected = bytearray(tiles)
-        return self.plan[self.step]
 
 
 _default_hinter = Hinter()

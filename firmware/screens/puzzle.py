@@ -24,7 +24,7 @@ import time
 import framebuf
 from micropython import const
 
-from firmware.games.npuzzle import Puzzle
+from firmware.games.npuzzle import Puzzle, Hinter
 from firmware.hal.controls import A, B, C, D, E, F, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import Screen, BACK
 from firmware.ui import draw, tinyfont
@@ -70,8 +70,8 @@ _HELP_PREVIEW = ("STICK: NEXT PIC",)
 
 
 def _solver():
-    """The solver module, imported on first use (it and its 3x3 tables take
-    ~30 KB of heap, which a game without hints never needs)."""
+    """The solver module, imported when needed and let go again at once (see
+    _drop_solver): it and its 3x3 tables take ~11 KB of heap."""
     from firmware.games import npuzzle_solver
     return npuzzle_solver
 
@@ -107,7 +107,7 @@ class Game(Screen):
         self.font_scale = 2 if w == 3 else 1
         self.store = self.hal.store
         self.records = app.records
-        self.hinter = None                 # the solver is imported when needed
+        self.hinter = None                 # a Hinter once a hint is asked for
 
         prefs = self.store.load(PREFS, {})
         mine = prefs.get(self.save_name) if isinstance(prefs, dict) else None
@@ -253,8 +253,7 @@ class Game(Screen):
         self.optimal = None
         if self.w == 3:
             self.optimal = _solver().optimal_length8(p.tiles)
-            if self.hinter is None:
-                _drop_solver()             # its 3x3 tables wait until a hint
+            _drop_solver()
         self.ms = 0
         self.helped = False
         if self.hinter is not None:
@@ -454,7 +453,7 @@ class Game(Screen):
         elif c.pressed(D) and c.held_ms(D) >= _SOLVE_HOLD_MS and \
                 time.ticks_diff(now, self.solve_next) >= 0:
             self.solve_next = time.ticks_add(now, _SOLVE_STEP_MS)
-            d = self._hinter().hint(self.puzzle)
+            d = self._hint()
             if d is not None:
                 self.helped = True
                 self.push(d, now)
@@ -527,13 +526,19 @@ class Game(Screen):
         self.cursor = row * w + col
         self.cells[self.cursor] = 1
 
-    def _hinter(self):
+    def _hint(self):
+        """The push to play next (None when solved). The Hinter keeps its plan
+        between frames; the solver it imports to make a plan is let go at
+        once, so the heap between frames never holds the solver and its
+        tables (~11 KB), only while a plan is being made."""
         if self.hinter is None:
-            self.hinter = _solver().Hinter()
-        return self.hinter
+            self.hinter = Hinter()
+        d = self.hinter.hint(self.puzzle)
+        _drop_solver()
+        return d
 
     def _show_hint(self):
-        d = self._hinter().hint(self.puzzle)
+        d = self._hint()
         if self.hint_index >= 0:
             self.cells[self.hint_index] = 1
         self.hint_index = -1 if d is None else self.puzzle.tile_for_push(d)
