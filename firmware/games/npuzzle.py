@@ -334,7 +334,7 @@ class Hinter:
         w = self.width
         blank = find(exp, 0)
         plan = self.plan
-        while self.step < len(plan):
+        while self.step < len(plan):  # pyright: ignore[reportArgumentType]  (a stage always has a route)
             if exp == tiles:
                 return True
             dc, dr = BLANK_STEP[plan[self.step]]
