@@ -1,5 +1,6 @@
 """Sound: the DAC click, PWM tones and melodies advanced by the frame loop
 (never blocking it), mute, named sounds."""
+import struct
 import types
 
 import pytest
@@ -20,6 +21,12 @@ def frames(hal, n):
         starts.append(hal.clock.wait_frame())
         hal.update()
     return starts
+
+
+def score(name):
+    """A named sound as (freq, ms) steps (SOUNDS packs them in bytes)."""
+    packed = SOUNDS[name]
+    return [struct.unpack_from("<HH", packed, i) for i in range(0, len(packed), 4)]
 
 
 def notes(board):
@@ -71,7 +78,7 @@ def test_a_melody_plays_while_frames_keep_coming(board, hal):
     starts = frames(hal, 60)                    # 2 s of frames
     gaps = [b - a for a, b in zip(starts, starts[1:])]
     assert max(gaps) <= 34                      # the loop never waited for the music
-    melody = SOUNDS["win"]
+    melody = score("win")
     heard = notes(board)
     assert [f for _t, f in heard] == [f for f, _ms in melody] + [0]
     # every note starts within a frame of its place in the score
@@ -95,7 +102,7 @@ def test_a_new_sound_replaces_the_one_playing(board, hal):
     frames(hal, 2)
     hal.sound.sfx("select")
     frames(hal, 10)
-    assert notes(board)[-2][1] == SOUNDS["select"][0][0]
+    assert notes(board)[-2][1] == score("select")[0][0]
     assert not hal.sound.busy()
 
 
@@ -134,11 +141,31 @@ def test_a_late_frame_does_not_slow_the_tune(board, hal):
     hal.sound.sfx("lose")                       # 150+150+150+350 ms
     board.advance(400)                          # the loop stalled
     frames(hal, 1)
-    assert notes(board)[-1][1] == SOUNDS["lose"][2][0]     # 300..450 ms: the third note
+    assert notes(board)[-1][1] == score("lose")[2][0]     # 300..450 ms: the third note
     frames(hal, 15)
     end_t, end_f = notes(board)[-1]
     assert end_f == 0 and not hal.sound.busy()
     assert 800 <= end_t - t0 <= 800 + 34        # ended on time, not 400 ms late
+
+
+def test_the_packed_table_holds_the_scores():
+    # the sounds as they were written before the table was packed into bytes
+    assert {name: tuple(score(name)) for name in SOUNDS} == {
+        "select": ((1319, 35),),
+        "merge": ((988, 30), (1480, 45)),
+        "illegal": ((196, 70), (0, 30), (147, 110)),
+        "error": ((220, 90), (0, 60), (220, 90), (0, 60), (220, 90)),
+        "win": ((523, 90), (659, 90), (784, 90), (1047, 120), (0, 60), (784, 90), (1047, 260)),
+        "lose": ((392, 150), (330, 150), (262, 150), (196, 350)),
+        "fault": ((1760, 80), (0, 80), (1760, 80), (0, 80), (1760, 80), (0, 160), (440, 500)),
+    }
+
+
+def test_play_takes_note_pairs(board, hal):
+    frames(hal, 1)
+    hal.sound.play(((700, 40), (0, 20), (1900, 40)))
+    frames(hal, 8)
+    assert [f for _t, f in notes(board)] == [700, 0, 1900, 0]
 
 
 def test_speaker_without_a_dac_clicks_with_pwm(board):
@@ -160,7 +187,7 @@ def test_the_fault_signal_is_heard_even_when_muted(board, hal):
     assert hal.sound.busy()
     frames(hal, 60)
     heard = [f for _t, f in notes(board)]
-    assert heard == [f for f, _ms in SOUNDS["fault"]] + [0]
+    assert heard == [f for f, _ms in score("fault")] + [0]
     board.pwm_log.clear()
     hal.sound.sfx("win")                        # other sounds stay muted
     assert notes(board) == []
