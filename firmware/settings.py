@@ -4,6 +4,7 @@
 # allowed ones (an old or hand-edited file) falls back to the default.
 CHOICES = {
     "sound": (True, (True, False)),
+    "volume": (3, (1, 2, 3)),   # 1 soft, 2 medium, 3 loud (hal.sound.volume)
     "brightness": (3, (1, 2, 3, 4)),
     "saver_s": (120, (30, 60, 120, 300, 600)),
     "reversi_hints": (True, (True, False)),
@@ -42,4 +43,5 @@ class Settings:
 
     def apply(self, hal):
         hal.sound.muted = not self.values["sound"]
+        hal.sound.volume = self.values["volume"]
         hal.display.brightness(self.values["brightness"])

@@ -4,11 +4,13 @@ from firmware.screens.base import Screen, BACK
 from firmware.ui import draw
 
 LEVELS = ("easy", "medium", "hard")
+VOLUMES = ("soft", "medium", "loud")    # volume setting 1, 2, 3
 SAVER = {30: "30 s", 60: "1 min", 120: "2 min", 300: "5 min", 600: "10 min"}
 
 # (label, setting or action, how to show its value)
 ITEMS = (
     ("Sound", "sound", lambda v: "on" if v else "off"),
+    ("Volume", "volume", lambda v: VOLUMES[v - 1]),
     ("Bright", "brightness", str),
     ("Saver", "saver_s", lambda v: SAVER.get(v, str(v))),
     ("Rv hints", "reversi_hints", lambda v: "on" if v else "off"),
@@ -74,7 +76,11 @@ class SettingsScreen(Screen):
                 if not settings.cycle(key, step):
                     self.message = "Not saved!"
                 settings.apply(self.hal)
-            self.hal.sound.click()
+            if key == "volume":
+                # a short tone at the new level (a click would cut it off)
+                self.hal.sound.tone(880, 150)
+            else:
+                self.hal.sound.click()
             self.dirty = True
         return None
 
