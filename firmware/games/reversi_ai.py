@@ -5,7 +5,7 @@
 # The search plays on the game object itself (push/pop through its
 # allocation-free _place/_pass/pop) and restores it before returning. Moves
 # of every ply go into one preallocated bytearray; the evaluation works in
-# small ints. Transient heap: the Ai object's buffers (~2.5 KB) plus a few
+# small ints. Transient heap: the Ai object's buffers (~1.8 KB) plus a few
 # short lists at the root.
 
 import time
@@ -36,7 +36,12 @@ _INF = const(1 << 28)
 _FINAL = const(4096)      # exact result: disc difference * _FINAL
 _MOBILITY = const(9)      # score per move of mobility difference
 _CHECK_MASK = const(31)   # look at the clock (and call progress) every 32 nodes
-_MAXDEPTH = const(60)
+# Deepest search, in plies: it sizes the move buffers (a ply's moves take at
+# most MOVE_STRIDE bytes; MOVE_STRIDE * 25 * 2 = 1.8 KB, where room for 64
+# plies took 4.6 KB of the board's heap). The search never gets near it:
+# exact solving starts at 11 empties at most, and the midgame reaches about
+# depth 6 on the board's budgets; iterative deepening stops here anyway.
+_MAXDEPTH = const(24)
 
 # Corners with their X-square and two C-squares: once a corner is taken the
 # squares next to it are no longer a liability.
@@ -78,14 +83,16 @@ class Ai:
         # A backstop: where the clock stands still while the CPU thinks (the
         # emulator's virtual clock), the search still ends.
         self.node_budget = LEVELS[level][4] * 2 if node_budget is None else node_budget
-        self.max_depth = depth if max_depth is None else max_depth
-        self.endgame = endgame_empties if endgame is None else endgame
+        self.max_depth = min(depth if max_depth is None else max_depth, _MAXDEPTH)
+        self.endgame = min(endgame_empties if endgame is None else endgame, _MAXDEPTH)
         self.noise = noise
         self.clock = clock or _ticks_ms
         self.progress = progress
         self.rng = rng
-        self._buf = bytearray(MOVE_STRIDE * (_MAXDEPTH + 4))
-        self._keys = bytearray(MOVE_STRIDE * (_MAXDEPTH + 4))
+        # A search `depth` plies deep writes below MOVE_STRIDE * depth (the
+        # root's moves, then at most 33 a ply; a pass reuses its ply's room).
+        self._buf = bytearray(MOVE_STRIDE * (_MAXDEPTH + 1))
+        self._keys = bytearray(MOVE_STRIDE * (_MAXDEPTH + 1))
         # Results of the last choose():
         self.nodes = 0
         self.depth = 0          # deepest fully searched depth
