@@ -32,7 +32,10 @@ def _make_i2c(board):
     return I2C(board.I2C_ID, scl=scl, sda=sda, freq=board.I2C_FREQ)
 
 
-class Display:
+class Display(framebuf.FrameBuffer):
+    # The drawing helpers (.fill, .text, .rect, ...) are FrameBuffer's own,
+    # over the same buffer as .fb: no bound method per helper held in the
+    # instance. Screens draw on .fb, a plain FrameBuffer (quicker lookups).
     def __init__(self, board, i2c=None):
         w = board.DISPLAY_WIDTH
         h = board.DISPLAY_HEIGHT
@@ -61,6 +64,7 @@ class Display:
         if buf is None:
             buf = bytearray(w * self.pages)
         self.buffer = buf
+        super().__init__(buf, w, h, framebuf.MONO_VLSB)
         self.fb = framebuf.FrameBuffer(buf, w, h, framebuf.MONO_VLSB)
         # What the panel's GDDRAM holds now. The driver's init cleared both.
         self._shadow = bytearray(buf)
@@ -92,21 +96,9 @@ class Display:
         self._ccmd = memoryview(self._cmd)[:4]    # columns only
         self._win = bytearray(2)                  # pages of the last window sent
         # writevto vectors: control byte 0x40 (data) then one view per page
-        self._vecs = [[b"\x40"] + [None] * k for k in range(1, self.pages + 1)]
-        self.fill = self.fb.fill
-        self.pixel = self.fb.pixel
-        self.hline = self.fb.hline
-        self.vline = self.fb.vline
-        self.line = self.fb.line
-        self.rect = self.fb.rect
-        self.fill_rect = self.fb.fill_rect
-        self.text = self.fb.text
-        self.scroll = self.fb.scroll
-        self.blit = self.fb.blit
-        if hasattr(self.fb, "ellipse"):
-            self.ellipse = self.fb.ellipse
-        if hasattr(self.fb, "poly"):
-            self.poly = self.fb.poly
+        # writevto vectors: control byte 0x40 (data) then one view per page;
+        # made when a window of that many pages is first sent
+        self._vecs = [None] * self.pages
 
     def _open(self):
         from ssd1306 import SSD1306_I2C
@@ -257,6 +249,8 @@ class Display:
             win[0] = p0
             win[1] = p1
         vec = self._vecs[p1 - p0]
+        if vec is None:
+            vec = self._vecs[p1 - p0] = [b"\x40"] + [None] * (p1 - p0 + 1)
         rows = self._rows
         full = c0 == 0 and c1 == self.width - 1
         for k in range(p1 - p0 + 1):
