@@ -10,6 +10,8 @@
 # searching allocate nothing (a 64-bit bitboard would be a heap-allocated long
 # on the ESP32).
 
+from array import array
+
 from micropython import const  # on the PC: tools/emu/mp/micropython.py
 
 EMPTY = const(0)
@@ -30,19 +32,6 @@ MOVE_STRIDE = const(36)
 
 DIRECTIONS = (-11, -10, -9, -1, 1, 9, 10, 11)
 
-# Classic disc-square weights (row-major 8x8); used to order move generation
-# (good squares first) and by the CPU's evaluation.
-WEIGHTS8 = (
-    120, -20, 20, 5, 5, 20, -20, 120,
-    -20, -40, -5, -5, -5, -5, -40, -20,
-    20, -5, 15, 3, 3, 15, -5, 20,
-    5, -5, 3, 3, 3, 3, -5, 5,
-    5, -5, 3, 3, 3, 3, -5, 5,
-    20, -5, 15, 3, 3, 15, -5, 20,
-    -20, -40, -5, -5, -5, -5, -40, -20,
-    120, -20, 20, 5, 5, 20, -20, 120,
-)
-
 
 def square(col, row):
     """Square number of 0-based (col, row); a1 is (0, 0), h8 is (7, 7)."""
@@ -55,13 +44,28 @@ def col_row(sq):
 
 
 def _build_tables():
-    squares = []
-    w100 = [0] * 100
+    # Classic disc-square weights (row-major 8x8); used to order move
+    # generation (good squares first) and by the CPU's evaluation.
+    weights8 = (
+        120, -20, 20, 5, 5, 20, -20, 120,
+        -20, -40, -5, -5, -5, -5, -40, -20,
+        20, -5, 15, 3, 3, 15, -5, 20,
+        5, -5, 3, 3, 3, 3, -5, 5,
+        5, -5, 3, 3, 3, 3, -5, 5,
+        20, -5, 15, 3, 3, 15, -5, 20,
+        -20, -40, -5, -5, -5, -5, -40, -20,
+        120, -20, 20, 5, 5, 20, -20, 120,
+    )
+    squares = bytearray(64)
+    # Signed bytes: 100 bytes of heap where a tuple of ints took 400.
+    w100 = array("b", bytes(100))
+    i = 0
     for r in range(8):
         for c in range(8):
             sq = square(c, r)
-            squares.append(sq)
-            w100[sq] = WEIGHTS8[r * 8 + c]
+            squares[i] = sq
+            w100[sq] = weights8[i]
+            i += 1
     # Stable sort by weight, best first (insertion sort: tiny, no key= needed).
     order = []
     for sq in squares:
@@ -69,12 +73,14 @@ def _build_tables():
         while i > 0 and w100[order[i - 1]] < w100[sq]:
             i -= 1
         order.insert(i, sq)
-    return bytes(squares), bytes(order), tuple(w100)
+    return bytes(squares), bytes(order), w100
 
 
 # SQUARES: the 64 playable squares a1..h8 row by row; ORDER: the same squares,
-# best first, so generated moves come out in a useful search order for free.
+# best first, so generated moves come out in a useful search order for free;
+# WEIGHTS: the weight of each square number (an array of signed bytes).
 SQUARES, ORDER, WEIGHTS = _build_tables()
+del _build_tables   # run once: its code and the 8x8 table need no heap after
 
 
 def to_alg(move):
