@@ -166,11 +166,11 @@ def test_picture_mode_shows_the_picture_then_its_tiles(board, store_dir):
     s = game.p - 1
     for i in range(9):
         tile = game.puzzle.tiles[i]
-        want = fb_rows(game.tile_fbs[tile - 1], s, s) if tile else [[0] * s for _ in range(s)]
+        want = fb_rows(game.pics.tile(game, tile), s, s) if tile else [[0] * s for _ in range(s)]
         assert panel_cell(board, game, i) == want, i
     # tile t is the picture's piece at cell t - 1
     x, y, _ = cell_box(game, 4)
-    assert fb_rows(game.tile_fbs[4], s, s) == fb_rows(game.pic_fb, s, s, x, y - game.gy)
+    assert fb_rows(game.pics.tile(game, 5), s, s) == fb_rows(game.pic_fb, s, s, x, y - game.gy)
     # hold C: the picture again; the stick changes it
     first = game.pictures[game.pic]
     board.press("C")
@@ -190,10 +190,10 @@ def test_every_built_in_picture_has_distinct_tiles(board, store_dir, title, size
     game = arcade.screen
     for k in range(3):
         seen = set()
-        for fb in game.tile_fbs:
-            seen.add(bytes(fb_rows_bytes(fb, game.p - 1)))
-        assert len(seen) == len(game.tile_fbs), game.pictures[game.pic]
-        game._load_picture(1)
+        for t in range(1, game.n):
+            seen.add(bytes(fb_rows_bytes(game.pics.tile(game, t), game.p - 1)))
+        assert len(seen) == game.n - 1, game.pictures[game.pic]
+        game.pics.load(game, 1)
 
 
 def fb_rows_bytes(fb, s):

@@ -17,11 +17,9 @@ Keys
 The grid is drawn with lines (article 000); a move repaints only the cells
 it touched and the panel fields that changed.
 """
-import os
 import random
 import time
 
-import framebuf
 from micropython import const
 
 from firmware.games.npuzzle import Puzzle, Hinter
@@ -29,22 +27,19 @@ from firmware.hal.controls import A, B, C, D, E, F, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import Screen, BACK
 from firmware.ui import draw, tinyfont
 
-PICTURE_DIR = "pictures"     # relative to the current folder, like the saves
-PREFS = "puzzle_prefs"       # level and picture per puzzle, kept between games
+_PREFS = "puzzle_prefs"      # level and picture per puzzle, kept between games
 
 # cell pitch (pixels from one grid line to the next) per width
 _PITCH = {3: 21, 4: 15, 5: 12}
 _PANEL_X = const(66)
 
-LEVELS = ("RANDOM", "EASY", "MEDIUM", "HARD")
+_LEVELS = ("RANDOM", "EASY", "MEDIUM", "HARD")
 _WALK = (0, 4, 12, 30)       # random-walk pushes per level, times the width
 
 _PLAY = const(0)
 _WON = const(1)
 _LOST = const(2)
 
-_PREVIEW_START_MS = const(1500)
-_HOLD_MS = const(400)        # C held this long: the picture preview
 _SOLVE_HOLD_MS = const(600)  # D held this long: the solution plays
 _SOLVE_STEP_MS = const(250)  # ~4 moves a second
 _LOST_WAIT_MS = const(700)   # after the "You Lost" banner, then a new game
@@ -63,10 +58,7 @@ _P_ALL = const(63)
 _STICK = (LEFT, RIGHT, UP, DOWN)   # index = the rules' push direction
 
 _HELP_NUMBERS = ("A NEW  B MENU", "C UNDO  D HINT", "HOLD D: SOLVE", "E CURSOR F LVL")
-_HELP_PICTURE = ("A NEW  B MENU", "C UNDO  D HINT", "HOLD D: SOLVE", "E CURSOR F LVL",
-                 "HOLD C: PICTURE")
 _HELP_CURSOR = ("A SLIDE  E DONE", "STICK: CURSOR")
-_HELP_PREVIEW = ("STICK: NEXT PIC",)
 
 
 def _solver():
@@ -76,17 +68,13 @@ def _solver():
     return npuzzle_solver
 
 
-def _drop(package, name):
-    """Forget a module so its code can be freed (imported again when needed)."""
-    import sys
-    sys.modules.pop(package + "." + name, None)
-    parent = sys.modules.get(package)
-    if parent is not None:
-        parent.__dict__.pop(name, None)
-
-
 def _drop_solver():
-    _drop("firmware.games", "npuzzle_solver")
+    """Forget the solver module so its code and tables can be freed."""
+    import sys
+    sys.modules.pop("firmware.games.npuzzle_solver", None)
+    parent = sys.modules.get("firmware.games")
+    if parent is not None:
+        parent.__dict__.pop("npuzzle_solver", None)
 
 
 class Game(Screen):
@@ -109,7 +97,7 @@ class Game(Screen):
         self.records = app.records
         self.hinter = None                 # a Hinter once a hint is asked for
 
-        prefs = self.store.load(PREFS, {})
+        prefs = self.store.load(_PREFS, {})
         mine = prefs.get(self.save_name) if isinstance(prefs, dict) else None
         if not isinstance(mine, dict):
             mine = {}
@@ -144,76 +132,22 @@ class Game(Screen):
         self.cells = bytearray(self.n)     # 1: repaint this cell
         self.panel = _P_ALL
 
-        # pictures: built-ins, then the player's PBM files
+        # picture mode: its code lives in firmware.screens.puzzle_pictures,
+        # imported only for it (a game with numbers never loads it)
+        self.pics = None
         self.pictures = []                 # picture names, once picture mode is set up
         self.pic = 0
         if self.picture_mode:
-            self._setup_pictures(mine.get("picture"))
+            from firmware.screens import puzzle_pictures
+            self.pics = puzzle_pictures
+            puzzle_pictures.setup(self, mine.get("picture"))
 
         if not self._resume():
             self.new_game(self.last)
 
-    # ---- pictures ---------------------------------------------------------------
-    def _setup_pictures(self, wanted):
-        from firmware.ui.pictures import NAMES
-        self.builtin = len(NAMES)
-        names = []
-        names.extend(NAMES)
-        try:
-            files = [f for f in os.listdir(PICTURE_DIR) if f.lower().endswith(".pbm")]
-            files.sort()
-            names.extend(files[:30])
-        except OSError:
-            pass                           # no pictures folder: built-ins only
-        self.pictures = names
-        self.pic = names.index(wanted) if wanted in names else 0
-        g = self.g
-        self.pic_fb = framebuf.FrameBuffer(bytearray(((g + 7) >> 3) * g), g, g, framebuf.MONO_HLSB)
-        t = self.p - 1
-        stride = (t + 7) >> 3
-        self.tile_fbs = [framebuf.FrameBuffer(bytearray(stride * t), t, t, framebuf.MONO_HLSB)
-                         for _ in range(self.n - 1)]
-        pal = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
-        pal.pixel(0, 0, 1)                 # an inverting palette for the hint
-        pal.pixel(1, 0, 0)
-        self.invert_pal = pal
-        self._load_picture(0)
-
-    def _load_picture(self, step):
-        """Show the picture `step` places on; a bad file is dropped from the
-        list with a message, and the next one is tried (built-ins never fail)."""
-        names = self.pictures
-        builtin = self.builtin
-        from firmware.ui import pictures
-        i = (self.pic + step) % len(names)
-        while True:
-            if i < builtin:
-                pictures.render(self.pic_fb, i, self.g)
-                break
-            try:
-                pictures.load_pbm(PICTURE_DIR + "/" + names[i], self.pic_fb, self.g)
-                break
-            except (OSError, ValueError, MemoryError):
-                self.say("SKIPPED " + names[i].upper())
-                names.pop(i)
-                if step < 0:
-                    i -= 1
-                i %= len(names)
-        self.pic = i
-        pictures = None
-        _drop("firmware.ui", "pictures")   # its drawing code is needed only here
-        # cut the picture into tiles: tile t belongs at cell t - 1
-        p = self.p
-        w = self.w
-        for t in range(self.n - 1):
-            fb = self.tile_fbs[t]
-            fb.fill(0)
-            fb.blit(self.pic_fb, -((t % w) * p + 1), -((t // w) * p + 1))
-        self._save_prefs()
-        self.dirty = True
-
+    # ---- preferences ---------------------------------------------------------------
     def _save_prefs(self):
-        prefs = self.store.load(PREFS, {})
+        prefs = self.store.load(_PREFS, {})
         if not isinstance(prefs, dict):
             prefs = {}
         mine = {"level": self.level}
@@ -222,7 +156,7 @@ class Game(Screen):
         elif isinstance(prefs.get(self.save_name), dict) and "picture" in prefs[self.save_name]:
             mine["picture"] = prefs[self.save_name]["picture"]
         prefs[self.save_name] = mine
-        self.store.save(PREFS, prefs)
+        self.store.save(_PREFS, prefs)
 
     # ---- games ------------------------------------------------------------------
     def _resume(self):
@@ -266,9 +200,8 @@ class Game(Screen):
         self.cursor_on = False
         self._cursor_home()
         self.save()
-        if self.picture_mode:
-            self.preview = 1
-            self.preview_until = time.ticks_add(now, _PREVIEW_START_MS)
+        if self.pics is not None:
+            self.pics.start_preview(self, now)
         self.redraw()
 
     def save(self):
@@ -417,7 +350,7 @@ class Game(Screen):
             self._show_hint()
             return None
 
-        if self.picture_mode and self._update_preview(c, now):
+        if self.pics is not None and self.pics.update(self, c, now):
             return None
 
         if c.just_pressed(E):
@@ -426,7 +359,7 @@ class Game(Screen):
             self.panel |= _P_STATUS | _P_HELP
             self.help_i = 0
         if c.just_pressed(F):
-            self.level = (self.level + 1) % len(LEVELS)
+            self.level = (self.level + 1) % len(_LEVELS)
             self._save_prefs()
             self.panel |= _P_LEVEL
             if self.puzzle.moves == 0:
@@ -468,47 +401,6 @@ class Game(Screen):
                     self.push(d, now)
                 break
         return None
-
-    def _update_preview(self, c, now):
-        """Picture preview: at the start of a game and while C is held.
-        True when the frame's input went to the preview."""
-        if self.preview == 1:
-            if time.ticks_diff(now, self.preview_until) >= 0:
-                self._end_preview()
-                return False
-            if c.repeat(LEFT) or c.repeat(RIGHT):
-                self._load_picture(-1 if c.repeat(LEFT) else 1)
-                self.preview_until = time.ticks_add(now, _PREVIEW_START_MS)
-                return True
-            for b in (A, C, D, E, F, UP, DOWN):
-                if c.just_pressed(b):
-                    self._end_preview()
-                    return True
-            return True
-        if c.pressed(C):
-            if self.preview == 0 and c.held_ms(C) >= _HOLD_MS:
-                self.preview = 2
-                self.c_preview = True
-                self.panel |= _P_STATUS | _P_HELP
-                self.dirty = True
-            if self.preview == 2:
-                if c.repeat(LEFT):
-                    self._load_picture(-1)
-                elif c.repeat(RIGHT):
-                    self._load_picture(1)
-            return True
-        if c.just_released(C):
-            if self.c_preview:
-                self.c_preview = False
-                self._end_preview()
-            else:
-                self.undo(now)
-            return True
-        return False
-
-    def _end_preview(self):
-        self.preview = 0
-        self.redraw()
 
     def _move_cursor(self, d):
         w = self.w
@@ -577,11 +469,12 @@ class Game(Screen):
                 self.banner.draw(fb)
                 self.banner_done = self.banner.finished()
             return
-        if self.preview:
+        pics = self.pics
+        if pics is not None and self.preview:
             if self.dirty:
                 self.dirty = False
                 fb.fill_rect(0, 0, _PANEL_X - 1, 64, 0)
-                fb.blit(self.pic_fb, 0, self.gy)
+                pics.draw_picture(self, fb)
                 self.panel = _P_ALL
             self._draw_panel(fb)
             return
@@ -621,19 +514,15 @@ class Game(Screen):
         y = self.gy + (i // self.w) * p + 1
         tile = self.puzzle.tiles[i]
         hint = i == self.hint_index
-        fb.fill_rect(x, y, s, s, 1 if hint and not self.picture_mode else 0)
+        pics = self.pics
+        if pics is not None:
+            pics.draw_cell(self, fb, tile, x, y, hint, self.cursor_on and i == self.cursor)
+            return
+        fb.fill_rect(x, y, s, s, 1 if hint else 0)
         if tile:
-            if self.picture_mode:
-                if hint:
-                    fb.blit(self.tile_fbs[tile - 1], x, y, -1, self.invert_pal)
-                else:
-                    fb.blit(self.tile_fbs[tile - 1], x, y)
-            else:
-                tinyfont.centred(fb, str(tile), x, y, s, s, 0 if hint else 1, 2, self.font_scale)
+            tinyfont.centred(fb, str(tile), x, y, s, s, 0 if hint else 1, 2, self.font_scale)
         if self.cursor_on and i == self.cursor:
-            fb.rect(x, y, s, s, 0 if hint and not self.picture_mode else 1)
-            if self.picture_mode:
-                fb.rect(x + 1, y + 1, s - 2, s - 2, 0)
+            fb.rect(x, y, s, s, 0 if hint else 1)
 
     def _field(self, fb, y, h):
         fb.fill_rect(_PANEL_X, y, 128 - _PANEL_X, h, 0)
@@ -654,7 +543,7 @@ class Game(Screen):
             fb.text(draw.clock_text(secs), x, 24, 1)
         if bits & _P_LEVEL:
             self._field(fb, 34, 6)
-            tinyfont.text(fb, "SHUFFLE " + LEVELS[self.level], x, 34)
+            tinyfont.text(fb, "SHUFFLE " + _LEVELS[self.level], x, 34)
         if bits & _P_MODE:
             self._field(fb, 41, 6)
             if self.picture_mode:
@@ -676,12 +565,11 @@ class Game(Screen):
             tinyfont.text(fb, text[:15], x, 48)
         if bits & _P_HELP:
             self._field(fb, 57, 7)
-            if self.preview:
-                lines = _HELP_PREVIEW
-            elif self.cursor_on:
+            pics = self.pics
+            if self.cursor_on and not self.preview:
                 lines = _HELP_CURSOR
-            elif self.picture_mode:
-                lines = _HELP_PICTURE
+            elif pics is not None:
+                lines = pics.HELP_PREVIEW if self.preview else pics.HELP
             else:
                 lines = _HELP_NUMBERS
             tinyfont.text(fb, lines[self.help_i % len(lines)], x, 58)
