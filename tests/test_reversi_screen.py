@@ -10,6 +10,17 @@ from tests.panel import shows
 from tests.test_app import boot, frames, tap, nudge, choose, to_menu, wait
 
 FULL_BUT_H8 = "X" * 62 + "O-"          # Black's h8 flips g8 and fills the board
+# the screen's modes (private consts there: no module globals on the board)
+TWO_PLAYERS = 0
+YOU_BLACK = 1
+YOU_WHITE = 2
+DEMO = 3
+# its 7x7 pictures (MONO_HLSB rows), literals there too
+WHITE_DISC = b"\x38\x7c\xfe\xfe\xfe\x7c\x38"
+WHITE_LAST = b"\x38\x7c\xee\xc6\xee\x7c\x38"   # a plus-shaped hole
+BLACK_DISC = b"\x38\x44\x82\x82\x82\x44\x38"
+BLACK_LAST = b"\x38\x44\x92\xba\x92\x44\x38"   # a plus inside the ring
+HINT = b"\x00\x00\x10\x38\x10\x00\x00"
 
 
 # ---- helpers -------------------------------------------------------------------
@@ -32,7 +43,7 @@ def saved_game(store_dir, mode, moves=(), start=None, turn=BLACK, level=0, rated
 
 def open_game(board, store_dir, mode=None, node_budget=400, **settings):
     if mode is not None and load(store_dir, "reversi") is None:
-        write(store_dir, screen.PREFS, {"mode": mode})
+        write(store_dir, "reversi_prefs", {"mode": mode})
     arcade = boot(board, store_dir)
     for name, value in settings.items():
         arcade.settings.set(name, value)
@@ -87,42 +98,42 @@ def sounds(board):
 
 # ---- moves -------------------------------------------------------------------------
 def test_a_legal_move_flips_and_shows_on_the_panel(board, store_dir):
-    arcade = open_game(board, store_dir, mode=screen.TWO_PLAYERS)
+    arcade = open_game(board, store_dir, mode=TWO_PLAYERS)
     game = arcade.screen
     g = game.game
     assert (game.cx, game.cy) == (3, 2)                       # d3, a legal first move
-    assert cell(board, 3, 2) == picture(screen._HINT)        # hints on (the default)
-    assert cell(board, 3, 3) == picture(screen._WHITE_DISC)
+    assert cell(board, 3, 2) == picture(HINT)        # hints on (the default)
+    assert cell(board, 3, 3) == picture(WHITE_DISC)
     tap(board, arcade, "A")
     assert g.piece_at(3, 2) == BLACK and g.piece_at(3, 3) == BLACK
     assert g.turn == WHITE and g.count(BLACK) == 4 and g.count(WHITE) == 1
     wait(arcade, 400)                                          # the flips have blinked
-    assert cell(board, 3, 2) == picture(screen._BLACK_LAST)   # the last move, marked
-    assert cell(board, 3, 3) == picture(screen._BLACK_DISC)   # flipped
-    assert cell(board, 4, 4) == picture(screen._WHITE_DISC)
+    assert cell(board, 3, 2) == picture(BLACK_LAST)   # the last move, marked
+    assert cell(board, 3, 3) == picture(BLACK_DISC)   # flipped
+    assert cell(board, 4, 4) == picture(WHITE_DISC)
     assert shows(board.panel, " 4") and shows(board.panel, " 1")
     assert shows(board.panel, "White") and shows(board.panel, "to move")
     assert load(store_dir, "reversi")["game"]["moves"] == ["d3"]   # saved at once
     # White's replies are hinted now, Black's old ones are gone
-    assert cell(board, 2, 2) == picture(screen._HINT)          # c3
+    assert cell(board, 2, 2) == picture(HINT)          # c3
     assert cell(board, 2, 3) == [[0] * 7] * 7                  # c4 is no move for White
 
 
 def test_flipped_discs_blink_briefly(board, store_dir):
-    arcade = open_game(board, store_dir, mode=screen.TWO_PLAYERS)
+    arcade = open_game(board, store_dir, mode=TWO_PLAYERS)
     board.press("A")
     seen = []
     for _ in range(14):
         frames(arcade)
-        seen.append(cell(board, 3, 3) == picture(screen._WHITE_DISC))
+        seen.append(cell(board, 3, 3) == picture(WHITE_DISC))
     board.release("A")
     assert True in seen and False in seen          # shown white again, then black
     frames(arcade, 3)
-    assert cell(board, 3, 3) == picture(screen._BLACK_DISC)
+    assert cell(board, 3, 3) == picture(BLACK_DISC)
 
 
 def test_an_illegal_square_sounds_and_changes_nothing(board, store_dir):
-    arcade = open_game(board, store_dir, mode=screen.TWO_PLAYERS)
+    arcade = open_game(board, store_dir, mode=TWO_PLAYERS)
     game = arcade.screen
     before = (game.game.board_string(), game.game.turn, game.game.ply)
     saved = load(store_dir, "reversi")
@@ -138,7 +149,7 @@ def test_an_illegal_square_sounds_and_changes_nothing(board, store_dir):
 
 
 def test_the_cursor_moves_with_auto_repeat_and_blinks(board, store_dir):
-    arcade = open_game(board, store_dir, mode=screen.TWO_PLAYERS)
+    arcade = open_game(board, store_dir, mode=TWO_PLAYERS)
     game = arcade.screen
     board.push("right")
     wait(arcade, 800)
@@ -154,7 +165,7 @@ def test_the_cursor_moves_with_auto_repeat_and_blinks(board, store_dir):
 
 # ---- passes and the end ----------------------------------------------------------
 def test_a_forced_pass_is_announced(board, store_dir):
-    saved_game(store_dir, screen.TWO_PLAYERS, start="OX" + "-" * 62, turn=BLACK)
+    saved_game(store_dir, TWO_PLAYERS, start="OX" + "-" * 62, turn=BLACK)
     arcade = open_game(board, store_dir)
     game = arcade.screen
     frames(arcade, 2)
@@ -167,7 +178,7 @@ def test_a_forced_pass_is_announced(board, store_dir):
 
 
 def test_a_game_that_ends_with_empty_squares(board, store_dir):
-    saved_game(store_dir, screen.TWO_PLAYERS, start="XO" + "-" * 62, turn=BLACK)
+    saved_game(store_dir, TWO_PLAYERS, start="XO" + "-" * 62, turn=BLACK)
     arcade = open_game(board, store_dir)
     game = arcade.screen
     cursor_to(board, arcade, 2, 0)
@@ -183,7 +194,7 @@ def test_a_game_that_ends_with_empty_squares(board, store_dir):
 
 
 def test_winning_against_the_cpu_plays_the_melody_and_counts(board, store_dir):
-    saved_game(store_dir, screen.YOU_BLACK, start=FULL_BUT_H8, turn=BLACK, level=0)
+    saved_game(store_dir, YOU_BLACK, start=FULL_BUT_H8, turn=BLACK, level=0)
     arcade = open_game(board, store_dir)
     game = arcade.screen
     cursor_to(board, arcade, 7, 7)
@@ -200,7 +211,7 @@ def test_winning_against_the_cpu_plays_the_melody_and_counts(board, store_dir):
 
 def test_losing_to_the_cpu_counts_at_its_level(board, store_dir):
     # the human plays White; the CPU (Black) fills the board
-    saved_game(store_dir, screen.YOU_WHITE, start=FULL_BUT_H8, turn=BLACK, level=2)
+    saved_game(store_dir, YOU_WHITE, start=FULL_BUT_H8, turn=BLACK, level=2)
     arcade = open_game(board, store_dir)
     game = arcade.screen
     assert until(arcade, lambda: game.state == screen._OVER)
@@ -210,7 +221,7 @@ def test_losing_to_the_cpu_counts_at_its_level(board, store_dir):
 
 # ---- the game menu -------------------------------------------------------------------
 def test_undo_two_players_and_nothing_to_undo(board, store_dir):
-    arcade = open_game(board, store_dir, mode=screen.TWO_PLAYERS)
+    arcade = open_game(board, store_dir, mode=TWO_PLAYERS)
     game = arcade.screen
     heard = sounds(board)
     menu_item(board, arcade, screen._M_UNDO)
@@ -223,7 +234,7 @@ def test_undo_two_players_and_nothing_to_undo(board, store_dir):
 
 
 def test_undo_against_the_cpu_goes_back_to_your_turn(board, store_dir):
-    arcade = open_game(board, store_dir, mode=screen.YOU_BLACK)
+    arcade = open_game(board, store_dir, mode=YOU_BLACK)
     game = arcade.screen
     start = game.game.board_string()
     tap(board, arcade, "A")
@@ -237,7 +248,7 @@ def test_undo_against_the_cpu_goes_back_to_your_turn(board, store_dir):
 
 
 def test_surrender_asks_first_and_counts_a_loss(board, store_dir):
-    arcade = open_game(board, store_dir, mode=screen.YOU_BLACK, reversi_level=1)
+    arcade = open_game(board, store_dir, mode=YOU_BLACK, reversi_level=1)
     game = arcade.screen
     tap(board, arcade, "A")
     assert until(arcade, lambda: game.game.ply == 2)
@@ -255,25 +266,25 @@ def test_surrender_asks_first_and_counts_a_loss(board, store_dir):
 
 
 def test_mode_changes_from_the_menu(board, store_dir):
-    arcade = open_game(board, store_dir, mode=screen.TWO_PLAYERS)
+    arcade = open_game(board, store_dir, mode=TWO_PLAYERS)
     game = arcade.screen
     tap(board, arcade, "C")
     while game.menu_i != screen._M_MODE:
         nudge(board, arcade, "down")
     nudge(board, arcade, "right")
-    assert game.mode == screen.YOU_BLACK
+    assert game.mode == YOU_BLACK
     tap(board, arcade, "A")
-    assert game.mode == screen.YOU_WHITE
-    assert load(store_dir, screen.PREFS) == {"mode": screen.YOU_WHITE}
+    assert game.mode == YOU_WHITE
+    assert load(store_dir, "reversi_prefs") == {"mode": YOU_WHITE}
     tap(board, arcade, "C")                            # close the menu
     assert game.overlay == screen._OV_NONE
     assert until(arcade, lambda: game.game.ply == 1)   # the CPU now plays Black
-    assert load(store_dir, "reversi")["mode"] == screen.YOU_WHITE
+    assert load(store_dir, "reversi")["mode"] == YOU_WHITE
 
 
 # ---- the CPU -----------------------------------------------------------------------
 def test_the_cpu_says_it_thinks_then_replies_in_time(board, store_dir):
-    arcade = open_game(board, store_dir, mode=screen.YOU_WHITE, reversi_level=0)
+    arcade = open_game(board, store_dir, mode=YOU_WHITE, reversi_level=0)
     game = arcade.screen
     t0 = board.now_ms()
     thought = False
@@ -289,7 +300,7 @@ def test_the_cpu_says_it_thinks_then_replies_in_time(board, store_dir):
 
 
 def test_the_hard_cpu_replies_under_a_node_budget(board, store_dir):
-    arcade = open_game(board, store_dir, mode=screen.YOU_BLACK, reversi_level=2, node_budget=800)
+    arcade = open_game(board, store_dir, mode=YOU_BLACK, reversi_level=2, node_budget=800)
     game = arcade.screen
     tap(board, arcade, "A")
     t = time.perf_counter()
@@ -300,7 +311,7 @@ def test_the_hard_cpu_replies_under_a_node_budget(board, store_dir):
 
 
 def test_the_cpu_demo_plays_by_itself(board, store_dir):
-    arcade = open_game(board, store_dir, mode=screen.DEMO, reversi_level=0, node_budget=200)
+    arcade = open_game(board, store_dir, mode=DEMO, reversi_level=0, node_budget=200)
     game = arcade.screen
     wait(arcade, 6000)
     assert game.game.ply >= 4
@@ -309,7 +320,7 @@ def test_the_cpu_demo_plays_by_itself(board, store_dir):
 
 # ---- saving and resuming --------------------------------------------------------------
 def test_resume_after_the_menu_and_after_a_power_cut(board, store_dir):
-    arcade = open_game(board, store_dir, mode=screen.YOU_BLACK, reversi_level=2)
+    arcade = open_game(board, store_dir, mode=YOU_BLACK, reversi_level=2)
     game = arcade.screen
     tap(board, arcade, "A")
     assert until(arcade, lambda: game.game.ply == 2)
@@ -319,7 +330,7 @@ def test_resume_after_the_menu_and_after_a_power_cut(board, store_dir):
     assert type(arcade.screen).__name__ == "Menu" and shows(board.panel, "Continue")
     choose(board, arcade, "Continue")
     game = arcade.screen
-    assert game.game.record() == record and game.mode == screen.YOU_BLACK and game.level == 2
+    assert game.game.record() == record and game.mode == YOU_BLACK and game.level == 2
 
     arcade = boot(board, store_dir)                 # the power went: a new HAL, same flash
     arcade.settings.set("reversi_level", 0)         # the setting changed meanwhile
@@ -328,11 +339,11 @@ def test_resume_after_the_menu_and_after_a_power_cut(board, store_dir):
     game = arcade.screen
     frames(arcade, 2)
     assert game.game.record() == record
-    assert game.mode == screen.YOU_BLACK and game.level == 2   # the game's own level
+    assert game.mode == YOU_BLACK and game.level == 2   # the game's own level
     last = from_alg(record[-1])
     col, row = last % 10 - 1, last // 10 - 1
     frames(arcade)
-    assert cell(board, col, row) == picture(screen._WHITE_LAST)  # the CPU's move, marked
+    assert cell(board, col, row) == picture(WHITE_LAST)  # the CPU's move, marked
     assert shows(board.panel, "Black") and shows(board.panel, "to move")
 
 
@@ -343,7 +354,7 @@ def test_a_bad_save_starts_a_new_game(board, store_dir):
 
 
 def test_hints_follow_the_setting(board, store_dir):
-    arcade = open_game(board, store_dir, mode=screen.TWO_PLAYERS, reversi_hints=False)
+    arcade = open_game(board, store_dir, mode=TWO_PLAYERS, reversi_hints=False)
     for sq in ("c4", "d3", "e6", "f5"):
         c, r = from_alg(sq) % 10 - 1, from_alg(sq) // 10 - 1
         if (c, r) != (3, 2):
@@ -353,12 +364,12 @@ def test_hints_follow_the_setting(board, store_dir):
     arcade.settings.set("reversi_hints", True)
     choose(board, arcade, "Reversi")
     frames(arcade, 2)
-    assert cell(board, 2, 3) == picture(screen._HINT)
-    assert cell(board, 5, 4) == picture(screen._HINT)
+    assert cell(board, 2, 3) == picture(HINT)
+    assert cell(board, 5, 4) == picture(HINT)
 
 
 def test_no_hints_on_the_cpus_turn(board, store_dir):
-    arcade = open_game(board, store_dir, mode=screen.YOU_WHITE)
+    arcade = open_game(board, store_dir, mode=YOU_WHITE)
     game = arcade.screen
     assert game.cpu_plays(game.game.turn)
     assert cell(board, 2, 3) == [[0] * 7] * 7

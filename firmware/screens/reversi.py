@@ -34,14 +34,17 @@ from firmware.hal.controls import A, B, C, E, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import Screen, BACK
 from firmware.ui import draw, tinyfont
 
-PREFS = "reversi_prefs"      # the last mode, for the next new game
+# Heap: names that no other module reads are `_NAME = const(int)` (no module
+# global), and string and picture tables are literals where they are used
+# (constants of the compiled code) rather than module globals.
 
-# modes
-TWO_PLAYERS = const(0)
-YOU_BLACK = const(1)         # the CPU plays white
-YOU_WHITE = const(2)         # the CPU plays black
-DEMO = const(3)              # CPU against CPU
-MODE_NAMES = ("2 PLAYERS", "YOU BLACK", "YOU WHITE", "CPU DEMO")
+# the last mode, for the next new game, is saved as "reversi_prefs"
+
+# modes (tests use the numbers)
+_TWO_PLAYERS = const(0)
+_YOU_BLACK = const(1)        # the CPU plays white
+_YOU_WHITE = const(2)        # the CPU plays black
+_DEMO = const(3)             # CPU against CPU
 
 _PLAY = const(0)
 _OVER = const(1)
@@ -52,7 +55,7 @@ _OV_PASS = const(1)
 _OV_MENU = const(2)
 _OV_CONFIRM = const(3)
 
-_MENU = ("Resume", "Undo", "Surrender", "Mode", "New game")
+_MENU_N = const(5)           # Resume, Undo, Surrender, Mode, New game
 _M_RESUME = const(0)
 _M_UNDO = const(1)
 _M_SURRENDER = const(2)
@@ -81,15 +84,9 @@ _P_STATUS = const(4)
 _P_HELP = const(8)
 _P_ALL = const(15)
 
-# 7x7 pictures, MONO_HLSB (one byte a row, MSB leftmost)
-_WHITE_DISC = b"\x38\x7c\xfe\xfe\xfe\x7c\x38"
-_WHITE_LAST = b"\x38\x7c\xee\xc6\xee\x7c\x38"   # a plus-shaped hole
-_BLACK_DISC = b"\x38\x44\x82\x82\x82\x44\x38"
-_BLACK_LAST = b"\x38\x44\x92\xba\x92\x44\x38"   # a plus inside the ring
-_HINT = b"\x00\x00\x10\x38\x10\x00\x00"
-
 
 def _picture(bits):
+    # 7x7, MONO_HLSB (one byte a row, MSB leftmost)
     return framebuf.FrameBuffer(bytearray(bits), 7, 7, framebuf.MONO_HLSB)
 
 
@@ -104,8 +101,11 @@ class Game(Screen):
         self.save_name = options.get("save") or "reversi"
         # a node budget for the CPU (tests); None: the CPU's own defaults
         self.node_budget = options.get("node_budget")
-        self.pics = (_picture(_WHITE_DISC), _picture(_WHITE_LAST),
-                     _picture(_BLACK_DISC), _picture(_BLACK_LAST), _picture(_HINT))
+        self.pics = (_picture(b"\x38\x7c\xfe\xfe\xfe\x7c\x38"),    # white disc
+                     _picture(b"\x38\x7c\xee\xc6\xee\x7c\x38"),    # the last: a plus-shaped hole
+                     _picture(b"\x38\x44\x82\x82\x82\x44\x38"),    # black disc: a ring
+                     _picture(b"\x38\x44\x92\xba\x92\x44\x38"),    # the last: a plus inside
+                     _picture(b"\x00\x00\x10\x38\x10\x00\x00"))    # a hint
         self.game = Reversi()
         self.ai = None
         self.moves = bytearray(MOVE_STRIDE)
@@ -141,9 +141,9 @@ class Game(Screen):
         self.dirty = True
         self.level = app.settings["reversi_level"]
         self.rated = True                  # one vs-CPU mode all game: results count
-        prefs = self.store.load(PREFS, {})
+        prefs = self.store.load("reversi_prefs", {})
         mode = prefs.get("mode") if isinstance(prefs, dict) else None
-        self.mode = mode if mode in (0, 1, 2, 3) else YOU_BLACK
+        self.mode = mode if mode in (0, 1, 2, 3) else _YOU_BLACK
         if not self._resume():
             self.new_game(self.blink_t)
 
@@ -191,7 +191,7 @@ class Game(Screen):
         self.outcome = ""
         self.flip_n = 0
         self.last_sq = self.game.last_move() or 0
-        self.cpu_at = time.ticks_add(now, _DEMO_DELAY_MS if self.mode == DEMO else _CPU_DELAY_MS)
+        self.cpu_at = time.ticks_add(now, _DEMO_DELAY_MS if self.mode == _DEMO else _CPU_DELAY_MS)
         self._hints()
         self.redraw()
 
@@ -219,13 +219,13 @@ class Game(Screen):
 
     def cpu_plays(self, colour):
         m = self.mode
-        return m == DEMO or (m == YOU_BLACK and colour == WHITE) or (m == YOU_WHITE and colour == BLACK)
+        return m == _DEMO or (m == _YOU_BLACK and colour == WHITE) or (m == _YOU_WHITE and colour == BLACK)
 
     def human(self):
         """The human's colour against the CPU (0 in the other modes)."""
-        if self.mode == YOU_BLACK:
+        if self.mode == _YOU_BLACK:
             return BLACK
-        if self.mode == YOU_WHITE:
+        if self.mode == _YOU_WHITE:
             return WHITE
         return 0
 
@@ -285,7 +285,7 @@ class Game(Screen):
             self.flip_phase = 0
             self.hal.sound.click()
         self.panel |= _P_COUNTS | _P_STATUS
-        self.cpu_at = time.ticks_add(now, _DEMO_DELAY_MS if self.mode == DEMO else _CPU_DELAY_MS)
+        self.cpu_at = time.ticks_add(now, _DEMO_DELAY_MS if self.mode == _DEMO else _CPU_DELAY_MS)
         if g.is_game_over():
             self.finish(now)
         else:
@@ -308,7 +308,7 @@ class Game(Screen):
         """Back one move (two players) or to the human's previous turn (vs
         CPU); the alert when there is nothing to take back."""
         g = self.game
-        if self.mode == DEMO or self.state != _PLAY or g.ply == 0:
+        if self.mode == _DEMO or self.state != _PLAY or g.ply == 0:
             self.hal.sound.sfx("illegal")
             self.say("CAN'T UNDO", now)
             return False
@@ -369,12 +369,14 @@ class Game(Screen):
         self.redraw()
 
     def _save_prefs(self):
-        self.store.save(PREFS, {"mode": self.mode})
+        self.store.save("reversi_prefs", {"mode": self.mode})
 
     def set_mode(self, mode, now):
         if mode == self.mode:
             return
         self.mode = mode
+        if mode == _TWO_PLAYERS:
+            self.ai = None                 # heap: the CPU's search buffers only while it plays
         if self.game.ply > 0:
             self.rated = False             # a game that changed hands counts for no one
         self.thinking = False
@@ -438,7 +440,7 @@ class Game(Screen):
         self._stick(c)
         g = self.game
         if self.state == _OVER:
-            if c.just_pressed(A) or (self.mode == DEMO and
+            if c.just_pressed(A) or (self.mode == _DEMO and
                                      time.ticks_diff(now, self.over_t) >= _DEMO_RESTART_MS):
                 self.new_game(now)
             return None
@@ -517,11 +519,11 @@ class Game(Screen):
             return None
         # the game menu
         if c.repeat(UP):
-            self.menu_i = (self.menu_i - 1) % len(_MENU)
+            self.menu_i = (self.menu_i - 1) % _MENU_N
             self.ov_dirty = True
             self.hal.sound.click()
         elif c.repeat(DOWN):
-            self.menu_i = (self.menu_i + 1) % len(_MENU)
+            self.menu_i = (self.menu_i + 1) % _MENU_N
             self.ov_dirty = True
             self.hal.sound.click()
         if c.just_pressed(C) or c.just_pressed(E):
@@ -543,7 +545,7 @@ class Game(Screen):
         if i == _M_UNDO:
             self.undo(now)
         elif i == _M_SURRENDER:
-            if self.state != _PLAY or self.mode == DEMO:
+            if self.state != _PLAY or self.mode == _DEMO:
                 self.hal.sound.sfx("illegal")
                 self.say("NOT NOW", now)
             else:
@@ -645,13 +647,13 @@ class Game(Screen):
                     fb.pixel(x + 2, y + 3, 1)
                 fb.blit(self.pics[0 if colour == WHITE else 2], x + 5, y)
                 fb.text("%2d" % g.count(colour), x + 14, y, 1)
-                if self.mode != TWO_PLAYERS:
+                if self.mode != _TWO_PLAYERS:
                     tinyfont.text(fb, "CPU" if self.cpu_plays(colour) else "YOU", x + 34, y + 1)
         if bits & _P_MODE:
             self._field(fb, 21, 6)
-            if self.mode == TWO_PLAYERS:
+            if self.mode == _TWO_PLAYERS:
                 text = "2 PLAYERS"
-            elif self.mode == DEMO:
+            elif self.mode == _DEMO:
                 text = "DEMO " + LEVEL_NAMES[self.level]
             else:
                 text = "CPU " + LEVEL_NAMES[self.level]
@@ -688,7 +690,7 @@ class Game(Screen):
             detail = self.message
         elif self.thinking:
             detail = "THINKING..."
-        elif self.mode != TWO_PLAYERS and not self.cpu_plays(g.turn):
+        elif self.mode != _TWO_PLAYERS and not self.cpu_plays(g.turn):
             detail = "YOUR MOVE"
         else:
             detail = ""
@@ -715,10 +717,12 @@ class Game(Screen):
             draw.centred(fb, "A yes  C no", 34)
         elif ov == _OV_MENU:
             draw.box(fb, 10, 4, 108, 56)
-            for i in range(len(_MENU)):
+            for i in range(_MENU_N):
                 y = 7 + i * 10
                 sel = i == self.menu_i
                 fb.fill_rect(11, y, 106, 10, 1 if sel else 0)
-                fb.text(_MENU[i], 14, y + 1, 0 if sel else 1)
+                fb.text(("Resume", "Undo", "Surrender", "Mode", "New game")[i], 14, y + 1,
+                        0 if sel else 1)
                 if i == _M_MODE:
-                    tinyfont.text(fb, MODE_NAMES[self.mode], 52, y + 3, 0 if sel else 1)
+                    tinyfont.text(fb, ("2 PLAYERS", "YOU BLACK", "YOU WHITE", "CPU DEMO")[self.mode],
+                                  52, y + 3, 0 if sel else 1)
