@@ -18,6 +18,8 @@ Each glyph is stored as column bytes (bit 0 = top row), drawn as vertical
 runs with fill_rect, so nothing is allocated per character.
 """
 
+from micropython import const
+
 _CHARS1 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ :-./!?+,()<>%'=*_"
 _GLYPHS1 = (
     b"\x1f\x11\x1f\x12\x1f\x10\x1d\x15\x17\x11\x15\x1f\x07\x04\x1f\x17\x15\x1d\x1f\x15\x1d\x01\x19\x07"
@@ -34,10 +36,10 @@ _GLYPHS2 = (
     b"\x36\x49\x49\x36\x06\x49\x49\x3e\x00\x00\x00\x00\x00\x14\x00\x00\x08\x08\x08\x08"
 )
 
-_W1 = 3
-_H1 = 5
-_W2 = 4
-_H2 = 7
+_W1 = const(3)    # glyph sizes as const(): no module globals for them
+_H1 = const(5)
+_W2 = const(4)
+_H2 = const(7)
 
 # character code (32..127) -> glyph number + 1 (0: none), for each size
 _MAP1 = bytearray(96)
@@ -48,7 +50,7 @@ for _i in range(26):   # lower case letters share the upper case glyphs
     _MAP1[65 + _i] = _MAP1[33 + _i]
 for _i in range(len(_CHARS2)):
     _MAP2[ord(_CHARS2[_i]) - 32] = _i + 1
-_i = None
+del _i, _CHARS1, _CHARS2   # needed only to build the maps above
 
 
 def height(size=1, scale=1):
