@@ -10,7 +10,6 @@ per game). The screen keeps the module in `game.pics` and calls:
   draw_picture(game, fb), draw_cell(game, fb, tile, x, y, hint, cursor)
   tile(game, t)            tile t's piece of the picture (a frame buffer)
 """
-import os
 import time
 
 import framebuf
@@ -36,16 +35,9 @@ HELP_PREVIEW = ("STICK: NEXT PIC",)
 def setup(game, wanted):
     """Built-in pictures, then the player's PBM files; the frame buffers for
     the picture and its tiles; `wanted` (a name) is shown if it is there."""
-    from firmware.ui.pictures import NAMES
-    game.builtin = len(NAMES)
-    names = []
-    names.extend(NAMES)
-    try:
-        files = [f for f in os.listdir(_PICTURE_DIR) if f.lower().endswith(".pbm")]
-        files.sort()
-        names.extend(files[:_MAX_FILES])
-    except OSError:
-        pass                               # no pictures folder: built-ins only
+    from firmware.ui import pictures
+    names = pictures.names(_PICTURE_DIR, _MAX_FILES)
+    pictures = None
     game.pictures = names
     game.pic = names.index(wanted) if wanted in names else 0
     g = game.g
@@ -63,28 +55,13 @@ def setup(game, wanted):
 
 
 def load(game, step):
-    """Show the picture `step` places on; a bad file is dropped from the
-    list with a message, and the next one is tried (built-ins never fail)."""
-    names = game.pictures
-    builtin = game.builtin
+    """Show the picture `step` places on (a bad file is dropped from the list
+    with a message and the next one is tried)."""
     from firmware.ui import pictures
-    i = (game.pic + step) % len(names)
-    while True:
-        if i < builtin:
-            pictures.render(game.pic_fb, i, game.g)
-            break
-        try:
-            pictures.load_pbm(_PICTURE_DIR + "/" + names[i], game.pic_fb, game.g)
-            break
-        except (OSError, ValueError, MemoryError):
-            game.say("SKIPPED " + names[i].upper())
-            names.pop(i)
-            if step < 0:
-                i -= 1
-            i %= len(names)
-    game.pic = i
+    game.pic = pictures.show(game.pictures, game.pic + step, step, game.pic_fb, game.g,
+                             _PICTURE_DIR, lambda name: game.say("SKIPPED " + name.upper()))
     pictures = None
-    _drop_pictures()                       # its drawing code is needed only here
+    _drop_pictures()                       # its code is needed only here
     game._save_prefs()
     game.dirty = True
 

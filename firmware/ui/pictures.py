@@ -3,10 +3,15 @@ framebuf primitives (our own art), and PBM (P4, binary) files the player
 copies to the board.
 
 render(fb, index, s): draw built-in picture `index` into an s x s area at 0,0.
+names(folder, limit): the built-ins' names, then up to `limit` PBM files.
+show(names, i, step, fb, s, folder, skipped): picture i (a bad file is
+dropped from names and the next one in the step's direction is tried).
 load_pbm(path, fb, s): a PBM picture cropped to its centre square and scaled
 to s x s (nearest pixel); raises ValueError/OSError on a bad file.
 A lit pixel is "ink": a PBM's black (1) bits light up on the OLED.
 """
+import os
+
 from micropython import const
 
 NAMES = ("house", "boat", "cat")
@@ -215,3 +220,40 @@ def load_pbm(path, fb, s):
                     fb.pixel(x, y, 1)
     finally:
         f.close()
+
+
+# The picture list and the skipping of bad files are here rather than in the
+# puzzle screen's picture code: this module is let go after each use, so the
+# screen does not keep this code in the heap while the game is played.
+def names(folder, limit):
+    """The built-in pictures' names, then the PBM files of `folder` (sorted,
+    at most `limit`; none when there is no such folder)."""
+    out = list(NAMES)
+    try:
+        files = [f for f in os.listdir(folder) if f.lower().endswith(".pbm")]
+        files.sort()
+        out.extend(files[:limit])
+    except OSError:
+        pass
+    return out
+
+
+def show(names, i, step, fb, s, folder, skipped):
+    """Draw picture i of names (built-ins first) into fb (s x s); a file that
+    cannot be read is dropped from names, skipped(name) is called, and the
+    next one in the direction of step is tried (built-ins never fail).
+    Returns the index of the picture drawn."""
+    i %= len(names)
+    while True:
+        if i < len(NAMES):
+            render(fb, i, s)
+            return i
+        try:
+            load_pbm(folder + "/" + names[i], fb, s)
+            return i
+        except (OSError, ValueError, MemoryError):
+            skipped(names[i])
+            names.pop(i)
+            if step < 0:
+                i -= 1
+            i %= len(names)
