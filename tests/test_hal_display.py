@@ -277,3 +277,27 @@ def test_display_with_an_i2c_object_passed_in(board):
     d.fill_rect(0, 0, 16, 16, 1)
     assert d.flush() == 32
     assert panel_matches(board, d)
+
+
+def test_helpers_draw_on_the_same_buffer_as_fb(board, hal):
+    import framebuf
+    d = hal.display
+    assert type(d.fb) is framebuf.FrameBuffer
+    d.fill_rect(3, 9, 5, 4, 1)
+    d.text("7", 40, 30, 1)
+    assert d.fb.pixel(3, 9) == 1 and d.fb.pixel(7, 12) == 1 and d.fb.pixel(8, 12) == 0
+    d.fb.hline(0, 63, 10, 1)
+    assert d.pixel(9, 63) == 1
+    d.flush()
+    assert panel_matches(board, d)
+
+
+def test_windows_of_every_page_count(board, hal):
+    d = hal.display
+    for n in range(1, 9):               # n pages tall, columns 10..29: one window each
+        d.fill(0)
+        d.flush()
+        d.fill_rect(10, 0, 20, 8 * n, 1)
+        sent, nbytes, transactions = flush_cost(board, d)
+        assert sent == 20 * n and transactions == 2 and nbytes == 10 + 20 * n
+        assert panel_matches(board, d)

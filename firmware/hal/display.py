@@ -52,10 +52,9 @@ class Display(framebuf.FrameBuffer):
         self._col0 = 32 if w == 64 else 0   # 64-wide panels start at column 32
         self._i2c = i2c
         self._dev = None
-        self._board = board
         buf = None
         try:
-            buf = self._open().buffer
+            buf = self._open(board).buffer
         except OSError:
             # Nothing answers at the address (ENODEV) or the bus hangs
             # (ETIMEDOUT): run headless; drawing still works on the buffer.
@@ -93,18 +92,18 @@ class Display(framebuf.FrameBuffer):
         self._wins = bytearray(4 * _MAX_RUNS)
         self._wins2 = bytearray(4 * _MAX_RUNS)
         self._cmd = bytearray((_CTRL_CMD, _SET_COL_ADDR, 0, 0, _SET_PAGE_ADDR, 0, 0))
+        # (cmd[5], cmd[6]: the pages of the last window sent in this flush)
         self._ccmd = memoryview(self._cmd)[:4]    # columns only
-        self._win = bytearray(2)                  # pages of the last window sent
-        # writevto vectors: control byte 0x40 (data) then one view per page
         # writevto vectors: control byte 0x40 (data) then one view per page;
         # made when a window of that many pages is first sent
         self._vecs = [None] * self.pages
 
-    def _open(self):
+    def _open(self, board=None):
         from ssd1306 import SSD1306_I2C
         i2c = self._i2c
         if i2c is None:
-            i2c = self._i2c = _make_i2c(self._board)
+            # (set at the first call, from __init__: board is given there)
+            i2c = self._i2c = _make_i2c(board)
         dev = SSD1306_I2C(self.width, self.height, i2c, self._addr)
         self._dev = dev
         self.present = True
@@ -191,8 +190,7 @@ class Display(framebuf.FrameBuffer):
         cur = self._wins
         nxt = self._wins2
         ncur = 0
-        win = self._win
-        win[0] = 255                # no window sent yet in this flush
+        self._cmd[5] = 255          # no window sent yet in this flush
         try:
             for p in range(first, final + 2):
                 nn = 0
@@ -235,8 +233,7 @@ class Display(framebuf.FrameBuffer):
         cmd = self._cmd
         cmd[2] = c0 + self._col0
         cmd[3] = c1 + self._col0
-        win = self._win
-        if win[0] == p0 and win[1] == p1:
+        if cmd[5] == p0 and cmd[6] == p1:
             # The last window covered the same pages and was filled exactly,
             # so the controller's page pointer is back at p0 (horizontal
             # addressing wraps it to the window's first page): setting the
@@ -246,8 +243,6 @@ class Display(framebuf.FrameBuffer):
             cmd[5] = p0
             cmd[6] = p1
             i2c.writeto(self._addr, cmd)
-            win[0] = p0
-            win[1] = p1
         vec = self._vecs[p1 - p0]
         if vec is None:
             vec = self._vecs[p1 - p0] = [b"\x40"] + [None] * (p1 - p0 + 1)
