@@ -135,10 +135,11 @@ def test_settings_are_saved_applied_and_survive_a_reboot(board, store_dir):
     assert arcade.settings["sound"] is True
     tap(board, arcade, "A")                    # Sound: on -> off
     assert arcade.hal.sound.muted
-    nudge(board, arcade, "down")
+    nudge(board, arcade, "down")               # Volume
     nudge(board, arcade, "down")               # Brightness
     nudge(board, arcade, "left")
     level = arcade.settings["brightness"]
+    assert level == 2                          # one step down from the default 3
     assert board.panel.contrast == ml4m.DISPLAY_CONTRAST[level]
 
     rebooted = boot(board, store_dir)          # a new HAL on the same flash
