@@ -25,8 +25,9 @@ DRAW = const(0)  # winner() when the counts are equal
 # Longest line of play: 60 discs placed plus at most one pass between two
 # placements (two passes in a row end the game).
 _MAXPLY = const(128)
-# At most 19 discs flip in one move; 60 moves can flip far fewer than this.
-_MAXFLIPS = const(1280)
+# At most 19 discs flip in one move and a line of play (the game and the
+# CPU's search on top of it) places at most 60 discs: the stack never holds more.
+_MAXFLIPS = const(1140)
 # Most legal moves in any reachable position is 33; keep slack.
 MOVE_STRIDE = const(36)
 
