@@ -201,6 +201,7 @@ def choose(label):
     while menu.cursor != target:
         down = (target - menu.cursor) % len(labels) <= len(labels) // 2
         yield from push("down" if down else "up")
+    menu = labels = None   # let the menu go with the game's first frames, as the app does
     yield from tap("A", 2, 1)
 
 
