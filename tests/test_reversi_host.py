@@ -2,7 +2,7 @@
 against brute force, whole CPU games."""
 import random
 
-from firmware.games.reversi import Reversi, BLACK, WHITE, from_alg
+from firmware.games.reversi_tools import Reversi, BLACK, WHITE, from_alg
 from firmware.games.reversi_ai import Ai, EASY, MEDIUM, HARD, LEVELS
 
 

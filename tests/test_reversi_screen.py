@@ -5,6 +5,7 @@ import json
 import time
 
 from firmware.games.reversi import Reversi, BLACK, WHITE, square, from_alg
+from firmware.games.reversi_tools import board_string
 from firmware.screens import reversi as screen
 from tests.panel import shows
 from tests.test_app import boot, frames, tap, nudge, choose, to_menu, wait
@@ -135,13 +136,13 @@ def test_flipped_discs_blink_briefly(board, store_dir):
 def test_an_illegal_square_sounds_and_changes_nothing(board, store_dir):
     arcade = open_game(board, store_dir, mode=TWO_PLAYERS)
     game = arcade.screen
-    before = (game.game.board_string(), game.game.turn, game.game.ply)
+    before = (board_string(game.game), game.game.turn, game.game.ply)
     saved = load(store_dir, "reversi")
     cursor_to(board, arcade, 0, 0)
     heard = sounds(board)
     tap(board, arcade, "A")
     assert sounds(board) > heard
-    assert (game.game.board_string(), game.game.turn, game.game.ply) == before
+    assert (board_string(game.game), game.game.turn, game.game.ply) == before
     assert load(store_dir, "reversi") == saved
     assert game.message == "NOT LEGAL"
     wait(arcade, 2000)
@@ -236,13 +237,13 @@ def test_undo_two_players_and_nothing_to_undo(board, store_dir):
 def test_undo_against_the_cpu_goes_back_to_your_turn(board, store_dir):
     arcade = open_game(board, store_dir, mode=YOU_BLACK)
     game = arcade.screen
-    start = game.game.board_string()
+    start = board_string(game.game)
     tap(board, arcade, "A")
     assert until(arcade, lambda: game.game.ply == 2)   # the CPU replied
     wait(arcade, 400)
     menu_item(board, arcade, screen._M_UNDO)
     assert game.game.ply == 0 and game.game.turn == BLACK
-    assert game.game.board_string() == start
+    assert board_string(game.game) == start
     wait(arcade, 1500)
     assert game.game.ply == 0                          # the CPU waits for you
 

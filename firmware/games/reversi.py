@@ -39,11 +39,6 @@ def square(col, row):
     return (row + 1) * 10 + col + 1
 
 
-def col_row(sq):
-    """(col, row), 0-based, of a square number."""
-    return sq % 10 - 1, sq // 10 - 1
-
-
 def _build_tables():
     # Classic disc-square weights (row-major 8x8); used to order move
     # generation (good squares first) and by the CPU's evaluation.
@@ -88,8 +83,7 @@ def to_alg(move):
     """'d3' style name of a move; 'pass' for PASS."""
     if move == PASS:
         return "pass"
-    c, r = col_row(move)
-    return "abcdefgh"[c] + str(r + 1)
+    return "abcdefgh"[move % 10 - 1] + str(move // 10)
 
 
 def from_alg(text):
@@ -100,10 +94,6 @@ def from_alg(text):
     if len(t) != 2 or t[0] not in "abcdefgh" or t[1] not in "12345678":
         raise ValueError("bad move name")
     return square("abcdefgh".index(t[0]), int(t[1]) - 1)
-
-
-def opponent(color):
-    return 3 - color
 
 
 class Reversi:
@@ -142,50 +132,6 @@ class Reversi:
         b = self.board
         for sq in SQUARES:
             c[b[sq]] += 1
-
-    def set_position(self, text, turn=BLACK):
-        """Set up a position from 64 characters a1..h8 row by row:
-        'X' or '*' black, 'O' white, '-' or '.' empty (spaces/newlines ignored).
-        Clears the move record."""
-        cells = []
-        for ch in text:
-            if ch in "XxBb*":
-                cells.append(BLACK)
-            elif ch in "OoWw":
-                cells.append(WHITE)
-            elif ch in "-._":
-                cells.append(EMPTY)
-            elif ch in " \n\r\t":
-                continue
-            else:
-                raise ValueError("bad board character")
-        if len(cells) != 64:
-            raise ValueError("need 64 squares")
-        self.reset()
-        b = self.board
-        for i in range(64):
-            b[SQUARES[i]] = cells[i]
-        self.turn = turn
-        self._recount()
-        self._start = (self.board_string(), turn)
-
-    def board_string(self):
-        """64 characters a1..h8: 'X' black, 'O' white, '-' empty."""
-        b = self.board
-        return "".join("-XO"[b[sq]] for sq in SQUARES)
-
-    def copy(self):
-        g = Reversi()
-        g.board[:] = self.board
-        g._hist[:] = self._hist
-        g._hflips[:] = self._hflips
-        g._flips[:] = self._flips
-        g._counts[:] = self._counts
-        g.turn = self.turn
-        g.ply = self.ply
-        g._fsp = self._fsp
-        g._start = self._start
-        return g
 
     # ----- reading the position ----------------------------------------
     def piece_at(self, col, row):
@@ -447,11 +393,6 @@ class Reversi:
         return move
 
     # ----- the move record ----------------------------------------------
-    def move_stack(self):
-        """The moves played so far (square numbers, PASS = 0), a new list."""
-        h = self._hist
-        return [h[i] for i in range(self.ply)]
-
     def record(self):
         """The moves as names: ['f5', 'd6', ..., 'pass', ...]."""
         h = self._hist
@@ -471,18 +412,12 @@ class Reversi:
 
     def to_dict(self):
         """A plain dict for saving (JSON-safe): the start (if set up) and the
-        moves; from_dict() replays them."""
+        moves; load() (or reversi_tools.Reversi.from_dict) replays them."""
         d = {"v": 1, "moves": self.record()}
         if self._start:
             d["start"] = self._start[0]
             d["turn"] = self._start[1]
         return d
-
-    @classmethod
-    def from_dict(cls, data):
-        g = cls()
-        g.load(data)
-        return g
 
     def load(self, data):
         """Restore from to_dict() output (or a plain list of move names);
@@ -495,50 +430,10 @@ class Reversi:
             moves = data.get("moves", [])
             start = data.get("start")
             turn = data.get("turn", BLACK)
-        if start:
-            self.set_position(start, turn)
+        if start:                          # a set-up position (tests, tools)
+            from firmware.games.reversi_tools import set_position
+            set_position(self, start, turn)
         else:
             self.reset()
         for name in moves:
             self.push(from_alg(name) if isinstance(name, str) else name)
-
-    # ----- verification ----------------------------------------------
-    def perft(self, depth):
-        """Leaf count of the move tree `depth` plies deep. A forced pass is a
-        move; a finished game is a leaf."""
-        if depth <= 0:
-            return 1
-        buf = bytearray(MOVE_STRIDE * (min(depth, 64) + 1))
-        return self._perft(depth, buf, 0)
-
-    def _perft(self, depth, buf, off):
-        n = self.gen_moves(buf, off)
-        if n == 0:
-            if not self.has_moves(3 - self.turn):
-                return 1
-            if depth == 1:
-                return 1
-            self._pass()
-            total = self._perft(depth - 1, buf, off)
-            self.pop()
-            return total
-        if depth == 1:
-            return n
-        total = 0
-        nxt = off + n
-        for i in range(off, nxt):
-            self._place(buf[i])
-            total += self._perft(depth - 1, buf, nxt)
-            self.pop()
-        return total
-
-    def __str__(self):
-        lines = ["  a b c d e f g h"]
-        b = self.board
-        for r in range(8):
-            row = [str(r + 1)]
-            for c in range(8):
-                row.append(".XO"[b[square(c, r)]])
-            lines.append(" ".join(row))
-        lines.append(("Black" if self.turn == BLACK else "White") + " to move")
-        return "\n".join(lines)

@@ -2,7 +2,7 @@
 import json
 import random
 
-from firmware.games.reversi import (
+from firmware.games.reversi_tools import (
     Reversi, BLACK, WHITE, EMPTY, PASS, DRAW, square, to_alg, from_alg,
 )
 from firmware.games.reversi_ai import Ai, EASY, MEDIUM, HARD

@@ -10,7 +10,7 @@ import gc
 import random
 import time
 
-from firmware.games.reversi import Reversi
+from firmware.games.reversi_tools import Reversi
 from firmware.games.reversi_ai import Ai, EASY, LEVELS, LEVEL_NAMES
 
 NODE_SPEEDUP_X10 = 25  # Node is ~2.5x the ESP32
