@@ -76,17 +76,12 @@ class Controls:
         atten = ADC.ATTN_11DB   # full 0..3.3 V range (the default is 0 dB)
         self._adc_x = ADC(Pin(board.JOY_X_PIN), atten=atten)
         self._adc_y = ADC(Pin(board.JOY_Y_PIN), atten=atten)
-        self._x_sign = -1 if board.JOY_X_INVERT else 1
-        self._y_sign = -1 if board.JOY_Y_INVERT else 1
-        self._rest_x = board.JOY_REST_X
-        self._rest_y = board.JOY_REST_Y
-        self._cal_limit = board.JOY_CAL_LIMIT
-        self._cal_spread = board.JOY_CAL_SPREAD
-        self.press_counts = board.JOY_PRESS
-        self.release_counts = board.JOY_RELEASE
-        self._samples = board.JOY_SAMPLES
-        self.center_x = self._rest_x
-        self.center_y = self._rest_y
+        # the stick's numbers (signs, thresholds, calibration limits) are read
+        # from the board module when used: an attribute each here would grow
+        # the instance dict past its next size step (~100 B of heap)
+        self._board = board
+        self.center_x = board.JOY_REST_X
+        self.center_y = board.JOY_REST_Y
         self.calibrated = False   # True when the rest was measured, not assumed
         self._dx = 0
         self._dy = 0
@@ -116,7 +111,7 @@ class Controls:
 
     # ---- joystick -----------------------------------------------------------
     def _read(self, adc):
-        n = self._samples
+        n = self._board.JOY_SAMPLES
         s = 0
         for _ in range(n):
             s += adc.read_u16()
@@ -139,16 +134,19 @@ class Controls:
             hi_y = max(hi_y, y)
         x = sx // _CAL_GROUPS
         y = sy // _CAL_GROUPS
-        lim = self._cal_limit
-        spread = self._cal_spread
-        ok = (abs(x - self._rest_x) <= lim and abs(y - self._rest_y) <= lim
+        board = self._board
+        rest_x = board.JOY_REST_X
+        rest_y = board.JOY_REST_Y
+        lim = board.JOY_CAL_LIMIT
+        spread = board.JOY_CAL_SPREAD
+        ok = (abs(x - rest_x) <= lim and abs(y - rest_y) <= lim
               and hi_x - lo_x <= spread and hi_y - lo_y <= spread)
         if ok:
             self.center_x = x
             self.center_y = y
         else:
-            self.center_x = self._rest_x
-            self.center_y = self._rest_y
+            self.center_x = rest_x
+            self.center_y = rest_y
         self.calibrated = ok
         self._dir = -1
         self._sample_stick()
@@ -162,10 +160,11 @@ class Controls:
         y = self._read(self._adc_y)
         dx = x - self.center_x
         dy = y - self.center_y
-        self._dx = dx * self._x_sign
-        self._dy = dy * self._y_sign
-        press = self.press_counts
-        release = self.release_counts
+        board = self._board
+        self._dx = -dx if board.JOY_X_INVERT else dx
+        self._dy = -dy if board.JOY_Y_INVERT else dy
+        press = board.JOY_PRESS
+        release = board.JOY_RELEASE
         d = self._dir
         if d >= 0:
             along = (-self._dx if d == LEFT else self._dx if d == RIGHT

@@ -89,15 +89,12 @@ class Game(Screen):
         self.g = self.p * w + 1            # grid side in pixels
         self.gy = (64 - self.g) // 2
         self.mode = app.settings["puzzle_mode"]
-        self.picture_mode = self.mode == "picture"
         self.key = "%d-Puzzle %s" % (self.n - 1, self.mode)
         self.save_name = options.get("save") or "puzzle%d" % (self.n - 1)
         self.font_scale = 2 if w == 3 else 1
-        self.store = self.hal.store
-        self.records = app.records
         self.hinter = None                 # a Hinter once a hint is asked for
 
-        prefs = self.store.load(_PREFS, {})
+        prefs = self.hal.store.load(_PREFS, {})
         mine = prefs.get(self.save_name) if isinstance(prefs, dict) else None
         if not isinstance(mine, dict):
             mine = {}
@@ -137,7 +134,7 @@ class Game(Screen):
         self.pics = None
         self.pictures = []                 # picture names, once picture mode is set up
         self.pic = 0
-        if self.picture_mode:
+        if self.mode == "picture":
             from firmware.screens import puzzle_pictures
             self.pics = puzzle_pictures
             puzzle_pictures.setup(self, mine.get("picture"))
@@ -147,7 +144,7 @@ class Game(Screen):
 
     # ---- preferences ---------------------------------------------------------------
     def _save_prefs(self):
-        prefs = self.store.load(_PREFS, {})
+        prefs = self.hal.store.load(_PREFS, {})
         if not isinstance(prefs, dict):
             prefs = {}
         mine = {"level": self.level}
@@ -156,11 +153,11 @@ class Game(Screen):
         elif isinstance(prefs.get(self.save_name), dict) and "picture" in prefs[self.save_name]:
             mine["picture"] = prefs[self.save_name]["picture"]
         prefs[self.save_name] = mine
-        self.store.save(_PREFS, prefs)
+        self.hal.store.save(_PREFS, prefs)
 
     # ---- games ------------------------------------------------------------------
     def _resume(self):
-        data = self.store.load(self.save_name, {})
+        data = self.hal.store.load(self.save_name, {})
         if not data or data.get("size") != self.w or data.get("mode") != self.mode:
             return False
         try:
@@ -208,10 +205,10 @@ class Game(Screen):
         """The game in progress after every move; {} when there is none."""
         p = self.puzzle
         if self.state != _PLAY or p.moves == 0:
-            return self.store.save(self.save_name, {})
+            return self.hal.store.save(self.save_name, {})
         d = p.to_dict()
         d["history"] = d["history"][-64:]     # undo depth kept across a restart
-        return self.store.save(self.save_name, {
+        return self.hal.store.save(self.save_name, {
             "size": self.w, "mode": self.mode, "puzzle": d, "ms": self.ms,
             "level": self.game_level, "optimal": self.optimal, "helped": self.helped})
 
@@ -304,8 +301,8 @@ class Game(Screen):
         if self.helped:
             lines.append("solved with help")
         else:
-            fewest = self.records.best(self.key, "fewest moves", p.moves)
-            fastest = self.records.best(self.key, "fastest time", secs)
+            fewest = self.app.records.best(self.key, "fewest moves", p.moves)
+            fastest = self.app.records.best(self.key, "fastest time", secs)
             if fewest or fastest:
                 lines.append("New record!")
         self.hal.sound.sfx("win")
@@ -374,7 +371,7 @@ class Game(Screen):
             else:
                 self.new_game(now)
             return None
-        if not self.picture_mode and c.repeat(C):
+        if self.pics is None and c.repeat(C):
             self.undo(now)
         if c.just_pressed(D):
             if self.w > 3 or self.hinter is None:
@@ -546,7 +543,7 @@ class Game(Screen):
             tinyfont.text(fb, "SHUFFLE " + _LEVELS[self.level], x, 34)
         if bits & _P_MODE:
             self._field(fb, 41, 6)
-            if self.picture_mode:
+            if self.pics is not None:
                 tinyfont.text(fb, "PICTURE %d/%d" % (self.pic + 1, len(self.pictures)), x, 41)
             else:
                 tinyfont.text(fb, "NUMBERS", x, 41)
