@@ -343,9 +343,9 @@ def run_game(row, label, module, plan, settings, n, rng, save=None):
     _menu_after[row] = _stats["menu after " + row][3]
     if _opts["debug"]:
         store = app.hal.store
-        print("debug: after %s: new modules %s, store cache %d names %d chars" % (
+        print("debug: after %s: new modules %s, store remembers %d files" % (
             row, sorted(k for k in sys.modules if k not in _opts["modules"]),
-            len(store._saved), sum(len(t) for t in store._saved.values())))
+            len(store._saved)))
         import micropython
         micropython.qstr_info()
 
