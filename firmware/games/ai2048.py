@@ -12,7 +12,9 @@
 #   preallocated bytearrays, one per ply;
 # - a line of four exponents is a 20-bit code; its slide and its heuristic
 #   score are computed on first use and kept in a direct-mapped cache of 512
-#   lines (three int arrays, 6 KB). The cache changes no value, only speed;
+#   lines (two int arrays, 4 KB: the slide, and the score shifted left 11
+#   bits over the code's top bits, its tag: the slot and the tag together
+#   give the code back). The cache changes no value, only speed;
 #   1024 lines (12 KB) were ~25% faster (tools/bench/mp_2048.py under Node:
 #   26000 -> 20300 evaluations/s; a hint at the node cap, ESP32 median 27 ->
 #   35 ms, max 162 -> 212 ms; in a fixed time budget the median depth stayed
@@ -45,7 +47,9 @@ _CUTOFF = const(1 << 20 >> 8)  # paths rarer than 1/256: no 4s searched below
 _SAMPLE = const(6)             # empty cells searched at most per chance node
 _SLOTS = const(512)            # line cache entries (a power of 2)
 _SLOT_MASK = const(511)
-_MIX = const(797)              # slot = bits 9.. of code * _MIX (< 2**30)
+_MIX = const(797)              # slot = (code ^ tag * _MIX) & _SLOT_MASK
+_TAG = const(9)                # tag = code >> _TAG (< 1152: 11 bits)
+_TAG_MASK = const(2047)        # an entry's tag bits; 2047 matches no code
 _CHECK_EVERY = const(63)       # evaluations between clock checks (mask)
 
 # The heuristic, per line of four (a row, or a column), summed over all 8.
@@ -160,29 +164,33 @@ class Expectimax:
         self._boards = [bytearray(16) for _ in range(max_depth + 1)]
         self._empties = [bytearray(16) for _ in range(max_depth + 1)]
         # The line cache: direct-mapped, _SLOTS entries, each holding a
-        # line code, its slide and its score (6 KB in all on the ESP32).
-        self._keys = array("i", range(-1, -1 - _SLOTS, -1))   # no code matches
+        # line's slide, and its score << 11 | its tag (code >> 9): the slot
+        # (code ^ tag * _MIX, low bits) and the tag give the code back, so the
+        # tag alone tells whether the entry is this line's. 4 KB on the ESP32
+        # (scores are -53836 .. 201200: shifted, still small ints).
         self._slid = array("i", bytes(4 * _SLOTS))
-        self._score = array("i", bytes(4 * _SLOTS))
+        score = self._score = array("i", bytes(4 * _SLOTS))
+        for slot in range(_SLOTS):
+            score[slot] = -1                 # tag 2047: no code matches
         self._start = 0
         self.misses = 0
 
     def _learn(self, slot, code):
         self.misses += 1
-        self._keys[slot] = code
         self._slid[slot] = slide_line_code(code)
-        self._score[slot] = _line_score(code)
+        self._score[slot] = (_line_score(code) << 11) | (code >> _TAG)
 
     def slide(self, src, dst, direction):
         """dst = src slid toward direction; True if it changed."""
-        keys = self._keys
+        keys = self._score
         slid = self._slid
         changed = False
         for line in LINES[direction]:
             i, j, k, m = line
             code = src[i] | (src[j] << 5) | (src[k] << 10) | (src[m] << 15)
-            slot = ((code * _MIX) >> 9) & _SLOT_MASK
-            if keys[slot] != code:
+            tag = code >> _TAG
+            slot = (code ^ tag * _MIX) & _SLOT_MASK
+            if keys[slot] & _TAG_MASK != tag:
                 self._learn(slot, code)
             new = slid[slot]
             if new != code:
@@ -203,16 +211,18 @@ class Expectimax:
         self.nodes += 1
         if not self.nodes & _CHECK_EVERY:
             self._check_budget()
-        keys = self._keys
         score = self._score
         total = 0
         for line in _EVAL_LINES:
             i, j, k, m = line
             code = b[i] | (b[j] << 5) | (b[k] << 10) | (b[m] << 15)
-            slot = ((code * _MIX) >> 9) & _SLOT_MASK
-            if keys[slot] != code:
+            tag = code >> _TAG
+            slot = (code ^ tag * _MIX) & _SLOT_MASK
+            s = score[slot]
+            if s & _TAG_MASK != tag:
                 self._learn(slot, code)
-            total += score[slot]
+                s = score[slot]
+            total += s >> 11
         return total if total > 0 else 1     # 0 is kept for "no move left"
 
     def _check_budget(self):
