@@ -32,11 +32,10 @@ import time
 
 from micropython import const
 
-from firmware.games.game2048 import Game2048, NO_CELL, WIN_EXPONENT
+from firmware.games.game2048 import Game2048, NO_CELL
 from firmware.hal.controls import A, B, C, D, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import Screen, BACK
 from firmware.ui import draw, tinyfont
-from firmware.ui.banner import Banner, big_text
 
 RECORD_KEY = "2048"
 
@@ -100,20 +99,28 @@ def tile_label(e):
 _LABELS = tuple(tile_label(e) for e in range(18))   # made once, not per frame
 
 
-class _OverBanner(Banner):
-    """"Game Over" on two lines (one line would be wider than the panel)."""
+def _banner(display, over, lines, now):
+    """The end-of-game banner: "You Win", or "Game Over" on two lines (one
+    line would be wider than the panel). firmware.ui.banner is imported
+    here, when a game ends: it is not needed (nor held) while playing."""
+    from firmware.ui.banner import Banner, big_text
 
-    def draw(self, fb):
-        fb.fill(0)
-        x = 32
-        if self.elapsed < 800:
-            x = 128 - 96 * self.elapsed // 800
-        big_text(fb, "Game", x, 0)
-        big_text(fb, "Over", x, 17)
-        y = 36
-        for line in self.details:
-            draw.centred(fb, line, y)
-            y += 10
+    class _OverBanner(Banner):
+        def draw(self, fb):
+            fb.fill(0)
+            x = 32
+            if self.elapsed < 800:
+                x = 128 - 96 * self.elapsed // 800
+            big_text(fb, "Game", x, 0)
+            big_text(fb, "Over", x, 17)
+            y = 36
+            for line in self.details:
+                draw.centred(fb, line, y)
+                y += 10
+
+    if over:
+        return _OverBanner(display, "Game Over", lines, now)
+    return Banner(display, "You Win", lines, now)
 
 
 class Game(Screen):
@@ -278,7 +285,7 @@ class Game(Screen):
         self.state = _WON
         self.demo = False
         lines = ("score %d" % self.game.score, "Keep going?", "A:yes B:menu")
-        self.banner = Banner(self.hal.display, "You Win", lines, now)
+        self.banner = _banner(self.hal.display, False, lines, now)
         self.banner_done = False
 
     def _over_screen(self, now):
@@ -287,7 +294,7 @@ class Game(Screen):
         g = self.game
         first = "New record!" if self.new_record else "best %d" % self.best
         lines = ("score %d" % g.score, first, "A:new B:menu")
-        self.banner = _OverBanner(self.hal.display, "Game Over", lines, now)
+        self.banner = _banner(self.hal.display, True, lines, now)
         self.banner_done = False
 
     # ---- the frame ---------------------------------------------------------------
@@ -334,6 +341,10 @@ class Game(Screen):
             self.help_i += 1
             self.panel |= _P_HELP
 
+        if self.player is not None and not c.pressed(D):
+            # the hint or the demo is over: let the searcher (its 4 KB line
+            # cache) go until the next one; it warms up again in a few ms
+            self.player = None
         if self.thinking:                   # the frame after D showed "THINKING..."
             self.thinking = False
             self.hint = self._search(self.hint_nodes, _HINT_MS)
