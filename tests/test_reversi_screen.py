@@ -7,6 +7,7 @@ import time
 from firmware.games.reversi import Reversi, BLACK, WHITE, square, from_alg
 from firmware.games.reversi_tools import board_string
 from firmware.screens import reversi as screen
+from firmware.screens import reversi_menu as overlays
 from tests.panel import shows
 from tests.test_app import boot, frames, tap, nudge, choose, to_menu, wait
 
@@ -225,11 +226,11 @@ def test_undo_two_players_and_nothing_to_undo(board, store_dir):
     arcade = open_game(board, store_dir, mode=TWO_PLAYERS)
     game = arcade.screen
     heard = sounds(board)
-    menu_item(board, arcade, screen._M_UNDO)
+    menu_item(board, arcade, overlays._M_UNDO)
     assert sounds(board) > heard and game.message == "CAN'T UNDO"
     tap(board, arcade, "A")
     assert game.game.ply == 1
-    menu_item(board, arcade, screen._M_UNDO)
+    menu_item(board, arcade, overlays._M_UNDO)
     assert game.game.ply == 0 and game.game.turn == BLACK
     assert load(store_dir, "reversi") == {}            # nothing played: no "Continue"
 
@@ -241,7 +242,7 @@ def test_undo_against_the_cpu_goes_back_to_your_turn(board, store_dir):
     tap(board, arcade, "A")
     assert until(arcade, lambda: game.game.ply == 2)   # the CPU replied
     wait(arcade, 400)
-    menu_item(board, arcade, screen._M_UNDO)
+    menu_item(board, arcade, overlays._M_UNDO)
     assert game.game.ply == 0 and game.game.turn == BLACK
     assert board_string(game.game) == start
     wait(arcade, 1500)
@@ -253,11 +254,11 @@ def test_surrender_asks_first_and_counts_a_loss(board, store_dir):
     game = arcade.screen
     tap(board, arcade, "A")
     assert until(arcade, lambda: game.game.ply == 2)
-    menu_item(board, arcade, screen._M_SURRENDER)
-    assert game.overlay == screen._OV_CONFIRM and shows(board.panel, "Surrender?")
+    menu_item(board, arcade, overlays._M_SURRENDER)
+    assert game.overlay == overlays._OV_CONFIRM and shows(board.panel, "Surrender?")
     tap(board, arcade, "C")                            # no
     assert game.overlay == screen._OV_NONE and game.state == screen._PLAY
-    menu_item(board, arcade, screen._M_SURRENDER)
+    menu_item(board, arcade, overlays._M_SURRENDER)
     tap(board, arcade, "A")                            # yes
     assert game.state == screen._OVER
     assert shows(board.panel, "White") and shows(board.panel, "wins!")
@@ -270,7 +271,7 @@ def test_mode_changes_from_the_menu(board, store_dir):
     arcade = open_game(board, store_dir, mode=TWO_PLAYERS)
     game = arcade.screen
     tap(board, arcade, "C")
-    while game.menu_i != screen._M_MODE:
+    while game.menu_i != overlays._M_MODE:
         nudge(board, arcade, "down")
     nudge(board, arcade, "right")
     assert game.mode == YOU_BLACK

@@ -32,7 +32,7 @@ from firmware.games.reversi import Reversi, BLACK, WHITE, PASS, MOVE_STRIDE, squ
 from firmware.games.reversi_ai import Ai, LEVEL_NAMES
 from firmware.hal.controls import A, B, C, E, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import Screen, BACK
-from firmware.ui import draw, tinyfont
+from firmware.ui import tinyfont
 
 # Heap: names that no other module reads are `_NAME = const(int)` (no module
 # global), and string and picture tables are literals where they are used
@@ -53,14 +53,9 @@ _OVER = const(1)
 _OV_NONE = const(0)
 _OV_PASS = const(1)
 _OV_MENU = const(2)
-_OV_CONFIRM = const(3)
 
-_MENU_N = const(5)           # Resume, Undo, Surrender, Mode, New game
+# (the game menu, the surrender question, the pass notice: screens/reversi_menu.py)
 _M_RESUME = const(0)
-_M_UNDO = const(1)
-_M_SURRENDER = const(2)
-_M_MODE = const(3)
-_M_NEW = const(4)
 
 _CELL = const(8)
 _BORDER_X = const(64)        # a line between the board and the panel
@@ -73,7 +68,6 @@ _BLINK_MS = const(750)
 _CPU_DELAY_MS = const(250)   # the CPU replies after the flips have shown
 _DEMO_DELAY_MS = const(700)  # a demo goes slowly enough to follow
 _DEMO_RESTART_MS = const(5000)
-_CPU_PASS_MS = const(1500)   # a CPU's pass notice goes away by itself
 _MESSAGE_MS = const(1500)
 _SPIN_MS = const(150)
 
@@ -92,6 +86,21 @@ def _picture(bits):
 
 def colour_name(colour):
     return "Black" if colour == BLACK else "White"
+
+
+def _menu():
+    """The overlays' module (firmware.screens.reversi_menu), imported when
+    one opens and let go when it closes (_drop_menu)."""
+    from firmware.screens import reversi_menu
+    return reversi_menu
+
+
+def _drop_menu():
+    import sys
+    sys.modules.pop("firmware.screens.reversi_menu", None)
+    parent = sys.modules.get("firmware.screens")
+    if parent is not None:
+        parent.__dict__.pop("reversi_menu", None)
 
 
 class Game(Screen):
@@ -298,53 +307,11 @@ class Game(Screen):
                 self._mark(self.flips[i])
             self.flip_n = 0
 
-    def pass_turn(self, now):
-        self.overlay = _OV_NONE
-        self.game.pass_turn()
-        self._moved(now)
-        self.redraw()
-
-    def undo(self, now):
-        """Back one move (two players) or to the human's previous turn (vs
-        CPU); the alert when there is nothing to take back."""
-        g = self.game
-        if self.mode == _DEMO or self.state != _PLAY or g.ply == 0:
-            self.hal.sound.sfx("illegal")
-            self.say("CAN'T UNDO", now)
-            return False
-        human = self.human()
-        popped = []
-        while g.ply > 0:
-            m = g.pop()
-            popped.append(m)
-            if m != PASS and (human == 0 or g.turn == human):
-                break
-        if g.turn != human and human != 0 or popped[-1] == PASS:
-            for i in range(len(popped) - 1, -1, -1):   # nothing to go back to
-                g.push(popped[i])
-            self.hal.sound.sfx("illegal")
-            self.say("CAN'T UNDO", now)
-            return False
-        self.thinking = False
-        self.flip_n = 0
-        last = g.last_move()
-        self.last_sq = last or 0
-        self.hal.sound.click()
-        self.save()
-        self._hints()
-        self.redraw()
-        return True
-
-    def surrender(self, now):
-        g = self.game
-        human = self.human()
-        self.resigned = human if human else g.turn
-        self.finish(now)
-
     def finish(self, now):
         """The end: counts, the winner or a draw, a melody, the record."""
         g = self.game
         self.state = _OVER
+        self.ai = None                     # heap: no search until a new game
         self.thinking = False
         self.overlay = _OV_NONE
         self.over_t = now
@@ -364,28 +331,9 @@ class Game(Screen):
         else:
             self.hal.sound.sfx("win")
         self.save()
-        self._save_prefs()
+        self.store.save("reversi_prefs", {"mode": self.mode})
         self._hints()
         self.redraw()
-
-    def _save_prefs(self):
-        self.store.save("reversi_prefs", {"mode": self.mode})
-
-    def set_mode(self, mode, now):
-        if mode == self.mode:
-            return
-        self.mode = mode
-        if mode == _TWO_PLAYERS:
-            self.ai = None                 # heap: the CPU's search buffers only while it plays
-        if self.game.ply > 0:
-            self.rated = False             # a game that changed hands counts for no one
-        self.thinking = False
-        self.cpu_at = time.ticks_add(now, _DEMO_DELAY_MS)
-        self._save_prefs()
-        if self.state == _PLAY:
-            self.save()
-        self._hints()
-        self.panel = _P_ALL
 
     # ---- the CPU ---------------------------------------------------------------
     def _ai(self):
@@ -430,9 +378,13 @@ class Game(Screen):
             return BACK
         self._tick(now)
         if self.overlay:
-            return self._update_overlay(c, now)
+            r = _menu().update(self, c, now)
+            if not self.overlay:
+                _drop_menu()
+            return r
         if c.just_pressed(C) or c.just_pressed(E):
             self.overlay = _OV_MENU
+            self.ai = None                 # heap: no search while an overlay shows
             self.menu_i = _M_RESUME
             self.ov_dirty = True
             self.hal.sound.sfx("select")
@@ -450,6 +402,7 @@ class Game(Screen):
             return None                    # the CPU and a pass wait for the flips
         if g.must_pass():
             self.overlay = _OV_PASS
+            self.ai = None
             self.overlay_t = now
             self.ov_dirty = True
             return None
@@ -495,65 +448,6 @@ class Game(Screen):
             self.blink_t = self.hal.clock.now()   # the frame shows at once where it went
             self.cursor_shown = self.state == _PLAY
 
-    def _update_overlay(self, c, now):
-        ov = self.overlay
-        if ov == _OV_PASS:
-            g = self.game
-            if not g.must_pass():          # (a mode change or undo meanwhile)
-                self.overlay = _OV_NONE
-                self.redraw()
-            elif c.just_pressed(A) or (self.cpu_plays(g.turn) and
-                                       time.ticks_diff(now, self.overlay_t) >= _CPU_PASS_MS):
-                self.pass_turn(now)
-            elif c.just_pressed(C) or c.just_pressed(E):
-                self.overlay = _OV_MENU
-                self.menu_i = _M_RESUME
-                self.redraw()
-            return None
-        if ov == _OV_CONFIRM:
-            if c.just_pressed(A):
-                self.surrender(now)
-            elif c.just_pressed(C) or c.just_pressed(E):
-                self.overlay = _OV_NONE
-                self.redraw()
-            return None
-        # the game menu
-        if c.repeat(UP):
-            self.menu_i = (self.menu_i - 1) % _MENU_N
-            self.ov_dirty = True
-            self.hal.sound.click()
-        elif c.repeat(DOWN):
-            self.menu_i = (self.menu_i + 1) % _MENU_N
-            self.ov_dirty = True
-            self.hal.sound.click()
-        if c.just_pressed(C) or c.just_pressed(E):
-            self.overlay = _OV_NONE
-            self.redraw()
-            return None
-        if self.menu_i == _M_MODE:
-            step = -1 if c.repeat(LEFT) else 1 if c.repeat(RIGHT) or c.just_pressed(A) else 0
-            if step:
-                self.set_mode((self.mode + step) % 4, now)
-                self.ov_dirty = True
-                self.hal.sound.click()
-            return None
-        if not c.just_pressed(A):
-            return None
-        i = self.menu_i
-        self.overlay = _OV_NONE
-        self.redraw()
-        if i == _M_UNDO:
-            self.undo(now)
-        elif i == _M_SURRENDER:
-            if self.state != _PLAY or self.mode == _DEMO:
-                self.hal.sound.sfx("illegal")
-                self.say("NOT NOW", now)
-            else:
-                self.overlay = _OV_CONFIRM
-        elif i == _M_NEW:
-            self.new_game(now)
-        return None
-
     # ---- drawing ---------------------------------------------------------------
     def draw(self, display):
         fb = display.fb
@@ -561,7 +455,7 @@ class Game(Screen):
             # the board and the panel wait under the box: closing it repaints all
             if self.ov_dirty:
                 self.ov_dirty = False
-                self._draw_overlay(fb)
+                _menu().draw(self, fb)
             return
         if self.dirty:
             self.dirty = False
@@ -586,7 +480,7 @@ class Game(Screen):
             self._draw_panel(fb)
         if self.overlay:
             self.ov_dirty = False
-            self._draw_overlay(fb)
+            _menu().draw(self, fb)
         else:
             self._draw_cursor(fb)
 
@@ -704,25 +598,3 @@ class Game(Screen):
         fb.fill_rect(x, y, 5, 5, 0)
         s = self.spin
         fb.fill_rect(x + (2 if s == 1 or s == 2 else 0), y + (2 if s >= 2 else 0), 3, 3, 1)
-
-    def _draw_overlay(self, fb):
-        ov = self.overlay
-        if ov == _OV_PASS:
-            draw.box(fb, 0, 18, 128, 28)
-            draw.centred(fb, colour_name(self.game.turn) + " must pass", 22)
-            draw.centred(fb, "A: OK", 34)
-        elif ov == _OV_CONFIRM:
-            draw.box(fb, 8, 16, 112, 32)
-            draw.centred(fb, "Surrender?", 21)
-            draw.centred(fb, "A yes  C no", 34)
-        elif ov == _OV_MENU:
-            draw.box(fb, 10, 4, 108, 56)
-            for i in range(_MENU_N):
-                y = 7 + i * 10
-                sel = i == self.menu_i
-                fb.fill_rect(11, y, 106, 10, 1 if sel else 0)
-                fb.text(("Resume", "Undo", "Surrender", "Mode", "New game")[i], 14, y + 1,
-                        0 if sel else 1)
-                if i == _M_MODE:
-                    tinyfont.text(fb, ("2 PLAYERS", "YOU BLACK", "YOU WHITE", "CPU DEMO")[self.mode],
-                                  52, y + 3, 0 if sel else 1)
