@@ -12,9 +12,10 @@
 #   preallocated bytearrays, one per ply;
 # - a line of four exponents is a 20-bit code; its slide and its heuristic
 #   score are computed on first use and kept in a direct-mapped cache of 512
-#   lines (two int arrays, 4 KB: the slide, and the score shifted left 11
-#   bits over the code's top bits, its tag: the slot and the tag together
-#   give the code back). The cache changes no value, only speed;
+#   lines (3 KB: the slide in 16 bits, 0 for a line the slide leaves as it
+#   is, since a line that changes ends in an empty cell; and the score
+#   shifted left 11 bits over the code's top bits, its tag: the slot and the
+#   tag together give the code back). The cache changes no value, only speed;
 #   1024 lines (12 KB) were ~25% faster (tools/bench/mp_2048.py under Node:
 #   26000 -> 20300 evaluations/s; a hint at the node cap, ESP32 median 27 ->
 #   35 ms, max 162 -> 212 ms; in a fixed time budget the median depth stayed
@@ -164,11 +165,12 @@ class Expectimax:
         self._boards = [bytearray(16) for _ in range(max_depth + 1)]
         self._empties = [bytearray(16) for _ in range(max_depth + 1)]
         # The line cache: direct-mapped, _SLOTS entries, each holding a
-        # line's slide, and its score << 11 | its tag (code >> 9): the slot
-        # (code ^ tag * _MIX, low bits) and the tag give the code back, so the
-        # tag alone tells whether the entry is this line's. 4 KB on the ESP32
-        # (scores are -53836 .. 201200: shifted, still small ints).
-        self._slid = array("i", bytes(4 * _SLOTS))
+        # line's slide (0: unchanged; a changed line's last cell is empty, so
+        # its code is < 2**15), and its score << 11 | its tag (code >> 9): the
+        # slot (code ^ tag * _MIX, low bits) and the tag give the code back,
+        # so the tag alone tells whether the entry is this line's. 3 KB on the
+        # ESP32 (scores are -53836 .. 201200: shifted, still small ints).
+        self._slid = array("H", bytes(2 * _SLOTS))
         score = self._score = array("i", bytes(4 * _SLOTS))
         for slot in range(_SLOTS):
             score[slot] = -1                 # tag 2047: no code matches
@@ -177,7 +179,8 @@ class Expectimax:
 
     def _learn(self, slot, code):
         self.misses += 1
-        self._slid[slot] = slide_line_code(code)
+        new = slide_line_code(code)
+        self._slid[slot] = 0 if new == code else new
         self._score[slot] = (_line_score(code) << 11) | (code >> _TAG)
 
     def slide(self, src, dst, direction):
@@ -193,7 +196,7 @@ class Expectimax:
             if keys[slot] & _TAG_MASK != tag:
                 self._learn(slot, code)
             new = slid[slot]
-            if new != code:
+            if new:
                 changed = True
                 dst[i] = new & 31
                 dst[j] = (new >> 5) & 31
