@@ -73,7 +73,6 @@ _P_ALL = const(31)
 _STICK = (LEFT, RIGHT, UP, DOWN)    # index = the rules' direction
 _WORDS = ("LEFT", "RIGHT", "UP", "DOWN")
 _HELP = ("A NEW  B MENU", "C UNDO  D HINT", "HOLD D: DEMO")
-_K_LABELS = ("16K", "32K", "64K", "128K")   # exponents 14..17
 # 8x8 arrows, rows MSB-left, per direction
 _ARROWS = (
     b"\x10\x30\x7f\xff\x7f\x30\x10\x00",
@@ -83,20 +82,15 @@ _ARROWS = (
 )
 
 
-def _ai():
-    """The search module, imported on the first hint (it is not needed to play)."""
-    from firmware.games import ai2048
-    return ai2048
+# What a tile of exponent e shows (1: "2" ... 17: "128K"): constant strings,
+# interned with the module, none made at run time.
+_LABELS = ("", "2", "4", "8", "16", "32", "64", "128", "256", "512", "1024", "2048",
+           "4096", "8192", "16K", "32K", "64K", "128K")
 
 
 def tile_label(e):
     """The number a tile of exponent e stands for, as shown (1: "2" ... 17: "128K")."""
-    if e >= 14:
-        return _K_LABELS[e - 14]
-    return str(1 << e)
-
-
-_LABELS = tuple(tile_label(e) for e in range(18))   # made once, not per frame
+    return _LABELS[e]
 
 
 def _banner(display, over, lines, now):
@@ -272,7 +266,7 @@ class Game(Screen):
             self.say("NO UNDO", now)
 
     def _search(self, nodes, ms):
-        ai = _ai()
+        from firmware.games import ai2048 as ai   # imported on the first hint
         if self.player is None:
             self.player = ai.Expectimax()
         p = self.player
@@ -471,27 +465,24 @@ class Game(Screen):
                 y = ((i >> 2) + (j >> 2)) * _CELL // 2
                 _draw_tile(fb, x, y, e, 0)
 
-    def _field(self, fb, y, h):
-        fb.fill_rect(_PANEL_X, y, 128 - _PANEL_X, h, 0)
-
     def _draw_panel(self, fb):
         bits = self.panel
         self.panel = 0
         x = _PANEL_X
         g = self.game
         if bits & _P_SCORE:
-            self._field(fb, 0, 14)
+            fb.fill_rect(x, 0, 128 - _PANEL_X, 14, 0)
             tinyfont.text(fb, "SCORE", x, 0)
             fb.text(str(g.score), x, 6, 1)
         if bits & _P_BEST:
-            self._field(fb, 16, 14)
+            fb.fill_rect(x, 16, 128 - _PANEL_X, 14, 0)
             tinyfont.text(fb, "BEST", x, 16)
             fb.text(str(self.best if self.best > g.score else g.score), x, 22, 1)
         if bits & _P_MOVES:
-            self._field(fb, 32, 6)
+            fb.fill_rect(x, 32, 128 - _PANEL_X, 6, 0)
             tinyfont.text(fb, "MOVES %d" % g.moves, x, 32)
         if bits & _P_STATUS:
-            self._field(fb, 40, 16)
+            fb.fill_rect(x, 40, 128 - _PANEL_X, 16, 0)
             if self.thinking:
                 tinyfont.text(fb, "THINKING...", x, 42)
             elif self.hint >= 0:
@@ -504,7 +495,7 @@ class Game(Screen):
             elif self.message:
                 tinyfont.text(fb, self.message, x, 42)
         if bits & _P_HELP:
-            self._field(fb, 57, 7)
+            fb.fill_rect(x, 57, 128 - _PANEL_X, 7, 0)
             tinyfont.text(fb, _HELP[self.help_i % len(_HELP)], x, 58)
 
 
