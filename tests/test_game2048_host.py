@@ -5,7 +5,9 @@ import os
 import random
 
 from firmware.games import ai2048
-from firmware.games.game2048 import CELLS, LEFT, RIGHT, Game2048
+from firmware.games.game2048 import LEFT, RIGHT, Game2048
+
+CELLS = 16
 
 SPAWNS = 20000
 # Share of 4s: p = 0.1, standard error sqrt(0.1 * 0.9 / 20000) = 0.0021;

@@ -315,8 +315,3 @@ class Expectimax:
                     best = v
         return best
 
-
-def hint(board, budget_ms=BUDGET_MS, max_nodes=BOARD_NODES):
-    """One-off best move for a board (a fresh searcher: use Expectimax to
-    keep its caches between moves)."""
-    return Expectimax(budget_ms=budget_ms, max_nodes=max_nodes).best_move(board)

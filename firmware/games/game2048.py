@@ -16,13 +16,12 @@ LEFT = const(0)
 RIGHT = const(1)
 UP = const(2)
 DOWN = const(3)
-DIRECTIONS = (LEFT, RIGHT, UP, DOWN)
 DIRECTION_NAMES = ("left", "right", "up", "down")
 
-SIZE = const(4)
-CELLS = const(16)
-WIN_EXPONENT = const(11)      # 2048
-MAX_EXPONENT = const(17)      # 131072; exponents are stored in 5 bits below
+_SIZE = const(4)
+_CELLS = const(16)
+_WIN_EXPONENT = const(11)      # 2048
+_MAX_EXPONENT = const(17)      # 131072; exponents are stored in 5 bits below
 NO_CELL = const(255)          # "no destination" in the move report
 
 # For each direction, the four lines of cell indices, each listed from the
@@ -35,16 +34,6 @@ LINES = (
     ((0, 4, 8, 12), (1, 5, 9, 13), (2, 6, 10, 14), (3, 7, 11, 15)),      # up
     ((12, 8, 4, 0), (13, 9, 5, 1), (14, 10, 6, 2), (15, 11, 7, 3)),      # down
 )
-
-
-def tile_value(exponent):
-    """The number shown on a tile: 0 for an empty cell."""
-    return (1 << exponent) if exponent else 0
-
-
-def line_code(a, b, c, d):
-    """Four exponents (a nearest the wall) packed 5 bits each into a small int."""
-    return a | (b << 5) | (c << 10) | (d << 15)
 
 
 def slide_line_code(code):
@@ -75,13 +64,13 @@ def slide_line_code(code):
 class Game2048:
     def __init__(self, rng):
         self.rng = rng
-        self.board = bytearray(CELLS)
+        self.board = bytearray(_CELLS)
         self.score = 0
         self.moves = 0
         self.won = False           # a 2048 was made; stays True
         self.keep_going = False    # the player chose to play on after winning
         # One level of undo: the position before the last move.
-        self._undo_board = bytearray(CELLS)
+        self._undo_board = bytearray(_CELLS)
         self._undo_score = 0
         self._undo_moves = 0
         self._undo_won = False
@@ -91,21 +80,21 @@ class Game2048:
         # moved_to[i]: where the tile that was in cell i went (NO_CELL if
         #   the cell was empty); a tile that merged goes to the merged cell.
         # merged[i]: 1 if cell i holds a tile made by a merge in this move.
-        self.moved_to = bytearray(CELLS)
-        self.merged = bytearray(CELLS)
+        self.moved_to = bytearray(_CELLS)
+        self.merged = bytearray(_CELLS)
         self.last_direction = -1
         self.last_gain = 0          # points scored by the last move
         self.last_merges = 0        # number of merges in the last move
         self.last_merge_max = 0     # largest exponent made by a merge (0: none)
         self.spawn_at = -1          # cell of the tile added after the move
         self.spawn_exponent = 0     # 1 (a 2) or 2 (a 4)
-        self._scratch = bytearray(CELLS)
+        self._scratch = bytearray(_CELLS)
 
     # --- starting ----------------------------------------------------------
 
     def new_game(self):
         b = self.board
-        for i in range(CELLS):
+        for i in range(_CELLS):
             b[i] = 0
         self.score = 0
         self.moves = 0
@@ -123,13 +112,13 @@ class Game2048:
         """
         b = self.board
         empty = 0
-        for i in range(CELLS):
+        for i in range(_CELLS):
             if not b[i]:
                 empty += 1
         if not empty:
             return -1
         k = self.rng.randrange(empty)
-        for i in range(CELLS):
+        for i in range(_CELLS):
             if not b[i]:
                 if not k:
                     break
@@ -158,7 +147,7 @@ class Game2048:
         gain = 0
         merges = 0
         merge_max = 0
-        for i in range(CELLS):
+        for i in range(_CELLS):
             new[i] = 0
             merged[i] = 0
             moved_to[i] = NO_CELL
@@ -195,7 +184,7 @@ class Game2048:
         b[:] = new
         self.score += gain
         self.moves += 1
-        if merge_max >= WIN_EXPONENT:
+        if merge_max >= _WIN_EXPONENT:
             self.won = True
         self.last_direction = direction
         self.last_gain = gain
@@ -223,7 +212,7 @@ class Game2048:
         self.keep_going = True
 
     def _clear_report(self):
-        for i in range(CELLS):
+        for i in range(_CELLS):
             self.moved_to[i] = NO_CELL
             self.merged[i] = 0
         self.last_direction = -1
@@ -254,13 +243,13 @@ class Game2048:
     def can_move(self):
         """True while some move changes the board."""
         b = self.board
-        for i in range(CELLS):
+        for i in range(_CELLS):
             e = b[i]
             if not e:
                 return True
-            if i % SIZE != SIZE - 1 and b[i + 1] == e:
+            if i % _SIZE != _SIZE - 1 and b[i + 1] == e:
                 return True
-            if i < CELLS - SIZE and b[i + SIZE] == e:
+            if i < _CELLS - _SIZE and b[i + _SIZE] == e:
                 return True
         return False
 
@@ -276,11 +265,8 @@ class Game2048:
         return m
 
     def max_tile(self):
-        return tile_value(self.max_exponent())
-
-    def tile(self, col, row):
-        """The value shown at (col, row); 0 for empty."""
-        return tile_value(self.board[row * SIZE + col])
+        e = self.max_exponent()
+        return (1 << e) if e else 0
 
     # --- saving --------------------------------------------------------------
 
@@ -309,7 +295,7 @@ class Game2048:
         self.board[:] = board
         self.score = score
         self.moves = moves
-        self.won = bool(data.get("won", False)) or self.max_exponent() >= WIN_EXPONENT
+        self.won = bool(data.get("won", False)) or self.max_exponent() >= _WIN_EXPONENT
         self.keep_going = bool(data.get("keep_going", False))
         self.can_undo = undo is not None
         if undo is not None:
@@ -321,10 +307,10 @@ class Game2048:
 
 
 def _checked_board(cells):
-    if not isinstance(cells, list) or len(cells) != CELLS:
+    if not isinstance(cells, list) or len(cells) != _CELLS:
         raise ValueError("board")
     for e in cells:
-        if not isinstance(e, int) or e < 0 or e > MAX_EXPONENT:
+        if not isinstance(e, int) or e < 0 or e > _MAX_EXPONENT:
             raise ValueError("tile")
     return bytearray(cells)
 

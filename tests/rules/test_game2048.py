@@ -3,9 +3,18 @@ import random
 
 from firmware.games import ai2048
 from firmware.games.game2048 import (
-    CELLS, DOWN, LEFT, LINES, NO_CELL, RIGHT, UP, Game2048, line_code,
-    slide_line_code, tile_value,
+    DOWN, LEFT, LINES, NO_CELL, RIGHT, UP, Game2048, slide_line_code,
 )
+
+CELLS = 16
+
+
+def tile_value(e):
+    return (1 << e) if e else 0
+
+
+def line_code(a, b, c, d):
+    return a | (b << 5) | (c << 10) | (d << 15)
 
 
 def _exps(values):
