@@ -11,19 +11,21 @@
 # - all values are small ints (floats are heap objects there), all boards are
 #   preallocated bytearrays, one per ply;
 # - a line of four exponents is a 20-bit code; its slide and its heuristic
-#   score are computed on first use and kept in a direct-mapped cache of 512
-#   lines (3 KB: the slide in 16 bits, 0 for a line the slide leaves as it
-#   is, since a line that changes ends in an empty cell; and the score
-#   shifted left 11 bits over the code's top bits, its tag: the slot and the
-#   tag together give the code back). The cache changes no value, only speed;
-#   1024 lines (12 KB) were ~25% faster (tools/bench/mp_2048.py under Node:
-#   26000 -> 20300 evaluations/s; a hint at the node cap, ESP32 median 27 ->
-#   35 ms, max 162 -> 212 ms; in a fixed time budget the median depth stayed
-#   3), not worth 6 KB of the game's heap; 256 lines were 3x slower. A full
+#   score are computed on first use and kept in a direct-mapped cache of 256
+#   lines, 1.5 KB: the slide in 16 bits (0 for a line the slide leaves as it
+#   is: a line that changes ends in an empty cell, so its code is < 2**15),
+#   and the score shifted left 12 bits over the code's top bits, its tag (the
+#   slot and the tag together give the code back). The cache changes no
+#   value, only speed. Measured with tools/bench/mp_2048.py under Node
+#   (hint at the node cap, median / max, ESP32 ms = Node ms x 2.5):
+#     3 int arrays (key, slide, score), 512 lines, 6 KB: 42 / 267 ms
+#     this packing, 512 lines, 3 KB:                     35 / 85 ms
+#     this packing, 256 lines, 1.5 KB:                   47 / 122 ms
+#   (1024 lines of the old layout, 12 KB, were ~25% faster than 512.) 256
+#   lines keep the first layout's speed in a quarter of its heap. A full
 #   table is far beyond the heap: 2**20 codes, and even 4-bit exponents (tiles
-#   up to 32768 only) would need
-#   2 x 65536 entries of 16-bit rows, 256 KB; a dict cache grows with use,
-#   this one is allocated once;
+#   up to 32768 only) would need 2 x 65536 entries of 16-bit rows, 256 KB; a
+#   dict cache grows with use, this one is allocated once;
 # - unlikely branches are cut: below a path probability the 4s are not
 #   searched, and with many empty cells only some of them are.
 
@@ -46,11 +48,11 @@ MAX_DEPTH = const(6)           # player moves searched at most
 _ONE = const(1 << 20)          # probability 1 in fixed point
 _CUTOFF = const(1 << 20 >> 8)  # paths rarer than 1/256: no 4s searched below
 _SAMPLE = const(6)             # empty cells searched at most per chance node
-_SLOTS = const(512)            # line cache entries (a power of 2)
-_SLOT_MASK = const(511)
+_SLOTS = const(256)            # line cache entries (a power of 2)
+_SLOT_MASK = const(255)
 _MIX = const(797)              # slot = (code ^ tag * _MIX) & _SLOT_MASK
-_TAG = const(9)                # tag = code >> _TAG (< 1152: 11 bits)
-_TAG_MASK = const(2047)        # an entry's tag bits; 2047 matches no code
+_TAG = const(8)                # tag = code >> _TAG (< 2304: 12 bits)
+_TAG_MASK = const(4095)        # an entry's tag bits; 4095 matches no code
 _CHECK_EVERY = const(63)       # evaluations between clock checks (mask)
 
 # The heuristic, per line of four (a row, or a column), summed over all 8.
@@ -166,14 +168,14 @@ class Expectimax:
         self._empties = [bytearray(16) for _ in range(max_depth + 1)]
         # The line cache: direct-mapped, _SLOTS entries, each holding a
         # line's slide (0: unchanged; a changed line's last cell is empty, so
-        # its code is < 2**15), and its score << 11 | its tag (code >> 9): the
+        # its code is < 2**15), and its score << 12 | its tag (code >> 8): the
         # slot (code ^ tag * _MIX, low bits) and the tag give the code back,
-        # so the tag alone tells whether the entry is this line's. 3 KB on the
-        # ESP32 (scores are -53836 .. 201200: shifted, still small ints).
+        # so the tag alone tells whether the entry is this line's. 1.5 KB on
+        # the ESP32 (scores are -53836 .. 201200: shifted, still small ints).
         self._slid = array("H", bytes(2 * _SLOTS))
         score = self._score = array("i", bytes(4 * _SLOTS))
         for slot in range(_SLOTS):
-            score[slot] = -1                 # tag 2047: no code matches
+            score[slot] = -1                 # tag 4095: no code matches
         self._start = 0
         self.misses = 0
 
@@ -181,7 +183,7 @@ class Expectimax:
         self.misses += 1
         new = slide_line_code(code)
         self._slid[slot] = 0 if new == code else new
-        self._score[slot] = (_line_score(code) << 11) | (code >> _TAG)
+        self._score[slot] = (_line_score(code) << 12) | (code >> _TAG)
 
     def slide(self, src, dst, direction):
         """dst = src slid toward direction; True if it changed."""
@@ -225,7 +227,7 @@ class Expectimax:
             if s & _TAG_MASK != tag:
                 self._learn(slot, code)
                 s = score[slot]
-            total += s >> 11
+            total += s >> 12
         return total if total > 0 else 1     # 0 is kept for "no move left"
 
     def _check_budget(self):
