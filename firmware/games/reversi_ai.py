@@ -5,7 +5,7 @@
 # The search plays on the game object itself (push/pop through its
 # allocation-free _place/_pass/pop) and restores it before returning. Moves
 # of every ply go into one preallocated bytearray; the evaluation works in
-# small ints. Transient heap: the Ai object's buffers (~1.8 KB) plus a few
+# small ints. Transient heap: the Ai object's buffers (~0.9 KB) plus a few
 # short lists at the root.
 
 import time
@@ -37,8 +37,8 @@ _FINAL = const(4096)      # exact result: disc difference * _FINAL
 _MOBILITY = const(9)      # score per move of mobility difference
 _CHECK_MASK = const(31)   # look at the clock (and call progress) every 32 nodes
 # Deepest search, in plies: it sizes the move buffers (a ply's moves take at
-# most MOVE_STRIDE bytes; MOVE_STRIDE * 25 * 2 = 1.8 KB, where room for 64
-# plies took 4.6 KB of the board's heap). The search never gets near it:
+# most MOVE_STRIDE bytes; MOVE_STRIDE * 25 = 0.9 KB, where room for 64
+# plies took 2.3 KB of the board's heap). The search never gets near it:
 # exact solving starts at 11 empties at most, and the midgame reaches about
 # depth 6 on the board's budgets; iterative deepening stops here anyway.
 _MAXDEPTH = const(24)
@@ -92,7 +92,8 @@ class Ai:
         # A search `depth` plies deep writes below MOVE_STRIDE * depth (the
         # root's moves, then at most 33 a ply; a pass reuses its ply's room).
         self._buf = bytearray(MOVE_STRIDE * (_MAXDEPTH + 1))
-        self._keys = bytearray(MOVE_STRIDE * (_MAXDEPTH + 1))
+        # one ply's sort keys at a time (_order fills and uses them at once)
+        self._keys = bytearray(MOVE_STRIDE)
         # Results of the last choose():
         self.nodes = 0
         self.depth = 0          # deepest fully searched depth
@@ -215,22 +216,23 @@ class Ai:
 
     def _order(self, g, off, n):
         # Fewest replies first (good for cut-offs in both the midgame and the
-        # endgame); ties keep the static square order. Insertion sort in place.
+        # endgame); ties keep the static square order. Insertion sort in place;
+        # keys[k] is the key of buf[off + k].
         buf = self._buf
         keys = self._keys
-        for i in range(off, off + n):
-            g._place(buf[i])
-            keys[i] = g.count_moves()
+        for k in range(n):
+            g._place(buf[off + k])
+            keys[k] = g.count_moves()
             g.pop()
-        for i in range(off + 1, off + n):
-            m = buf[i]
+        for i in range(1, n):
+            m = buf[off + i]
             k = keys[i]
             j = i - 1
-            while j >= off and keys[j] > k:
-                buf[j + 1] = buf[j]
+            while j >= 0 and keys[j] > k:
+                buf[off + j + 1] = buf[off + j]
                 keys[j + 1] = keys[j]
                 j -= 1
-            buf[j + 1] = m
+            buf[off + j + 1] = m
             keys[j + 1] = k
 
     def choose(self, g):
