@@ -29,7 +29,6 @@ import framebuf
 from micropython import const
 
 from firmware.games.reversi import Reversi, BLACK, WHITE, PASS, MOVE_STRIDE, square
-from firmware.games.reversi_ai import Ai, LEVEL_NAMES
 from firmware.hal.controls import A, B, C, E, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import Screen, BACK
 from firmware.ui import tinyfont
@@ -95,12 +94,20 @@ def _menu():
     return reversi_menu
 
 
-def _drop_menu():
+def _drop(package, name):
     import sys
-    sys.modules.pop("firmware.screens.reversi_menu", None)
-    parent = sys.modules.get("firmware.screens")
+    sys.modules.pop(package + "." + name, None)
+    parent = sys.modules.get(package)
     if parent is not None:
-        parent.__dict__.pop("reversi_menu", None)
+        parent.__dict__.pop(name, None)
+
+
+def _drop_menu():
+    _drop("firmware.screens", "reversi_menu")
+
+
+def _level_name(level):
+    return ("easy", "medium", "hard")[level]    # reversi_ai.LEVEL_NAMES
 
 
 class Game(Screen):
@@ -311,7 +318,7 @@ class Game(Screen):
         """The end: counts, the winner or a draw, a melody, the record."""
         g = self.game
         self.state = _OVER
-        self.ai = None                     # heap: no search until a new game
+        self.drop_ai()                     # heap: no search until a new game
         self.thinking = False
         self.overlay = _OV_NONE
         self.over_t = now
@@ -325,7 +332,7 @@ class Game(Screen):
         if human:
             self.outcome = "drawn" if winner == 0 else "won" if winner == human else "lost"
             if self.rated:
-                self.app.records.count("Reversi " + LEVEL_NAMES[self.level], self.outcome)
+                self.app.records.count("Reversi " + _level_name(self.level), self.outcome)
         if self.outcome == "lost":
             self.hal.sound.sfx("lose")
         else:
@@ -339,9 +346,17 @@ class Game(Screen):
     def _ai(self):
         if self.ai is None or self.ai.level != self.level:
             self.ai = None
+            from firmware.games.reversi_ai import Ai
             self.ai = Ai(self.level, node_budget=self.node_budget,
                          progress=self._progress, rng=random)
         return self.ai
+
+    def drop_ai(self):
+        """Heap: the Ai and its module (firmware.games.reversi_ai) go while
+        the CPU does not search (an overlay, two players, the end); _ai()
+        brings them back."""
+        self.ai = None
+        _drop("firmware.games", "reversi_ai")
 
     def _progress(self, ai):
         """Called every few dozen nodes while the CPU thinks: the sound goes
@@ -384,7 +399,7 @@ class Game(Screen):
             return r
         if c.just_pressed(C) or c.just_pressed(E):
             self.overlay = _OV_MENU
-            self.ai = None                 # heap: no search while an overlay shows
+            self.drop_ai()                 # heap: no search while an overlay shows
             self.menu_i = _M_RESUME
             self.ov_dirty = True
             self.hal.sound.sfx("select")
@@ -402,7 +417,7 @@ class Game(Screen):
             return None                    # the CPU and a pass wait for the flips
         if g.must_pass():
             self.overlay = _OV_PASS
-            self.ai = None
+            self.drop_ai()
             self.overlay_t = now
             self.ov_dirty = True
             return None
@@ -548,9 +563,9 @@ class Game(Screen):
             if self.mode == _TWO_PLAYERS:
                 text = "2 PLAYERS"
             elif self.mode == _DEMO:
-                text = "DEMO " + LEVEL_NAMES[self.level]
+                text = "DEMO " + _level_name(self.level)
             else:
-                text = "CPU " + LEVEL_NAMES[self.level]
+                text = "CPU " + _level_name(self.level)
             tinyfont.text(fb, text, x, 21)
         if bits & _P_STATUS:
             self._field(fb, 28, 28)

@@ -134,7 +134,7 @@ def set_mode(s, mode, now):
         return
     s.mode = mode
     if mode == _TWO_PLAYERS:
-        s.ai = None                    # heap: the CPU's search buffers only while it plays
+        s.drop_ai()                    # heap: the CPU's search only while it plays
     if s.game.ply > 0:
         s.rated = False                # a game that changed hands counts for no one
     s.thinking = False
