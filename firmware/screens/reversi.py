@@ -83,10 +83,6 @@ def _picture(bits):
     return framebuf.FrameBuffer(bytearray(bits), 7, 7, framebuf.MONO_HLSB)
 
 
-def colour_name(colour):
-    return "Black" if colour == BLACK else "White"
-
-
 def _menu():
     """The overlays' module (firmware.screens.reversi_menu), imported when
     one opens and let go when it closes (_drop_menu)."""
@@ -200,6 +196,7 @@ class Game(Screen):
         self.save()
 
     def _started(self, now):
+        _drop("firmware.screens", "reversi_end")
         self.state = _PLAY
         self.overlay = _OV_NONE
         self.thinking = False
@@ -315,30 +312,9 @@ class Game(Screen):
             self.flip_n = 0
 
     def finish(self, now):
-        """The end: counts, the winner or a draw, a melody, the record."""
-        g = self.game
-        self.state = _OVER
-        self.drop_ai()                     # heap: no search until a new game
-        self.thinking = False
-        self.overlay = _OV_NONE
-        self.over_t = now
-        if self.resigned:
-            winner = 3 - self.resigned
-        else:
-            winner = g.winner() or 0       # DRAW is 0
-        self.winner = winner
-        human = self.human()
-        self.outcome = ""
-        if human:
-            self.outcome = "drawn" if winner == 0 else "won" if winner == human else "lost"
-            if self.rated:
-                self.app.records.count("Reversi " + _level_name(self.level), self.outcome)
-        if self.outcome == "lost":
-            self.hal.sound.sfx("lose")
-        else:
-            self.hal.sound.sfx("win")
-        self.save()
-        self.store.save("reversi_prefs", {"mode": self.mode})
+        """The end (firmware.screens.reversi_end, imported only now)."""
+        from firmware.screens import reversi_end
+        reversi_end.finish(self, now)
         self._hints()
         self.redraw()
 
@@ -582,19 +558,9 @@ class Game(Screen):
     def _status(self):
         g = self.game
         if self.state == _OVER:
-            b, w = g.final_score()
-            if self.resigned:
-                detail = colour_name(self.resigned).upper() + " GAVE UP"
-            else:
-                detail = "%d-%d" % (b, w)
-            if self.outcome:
-                detail = "YOU " + {"won": "WIN", "lost": "LOSE", "drawn": "DRAW"}[self.outcome]
-                if not self.resigned:              # yours first
-                    detail += " %d-%d" % ((b, w) if self.human() == BLACK else (w, b))
-            if self.winner == 0:
-                return "Draw", "", detail
-            return colour_name(self.winner), "wins!", detail
-        turn = colour_name(g.turn)
+            from firmware.screens import reversi_end
+            return reversi_end.status(self)
+        turn = "Black" if g.turn == BLACK else "White"
         if self.message:
             detail = self.message
         elif self.thinking:

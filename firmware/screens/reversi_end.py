@@ -1,0 +1,51 @@
+"""The end of a Reversi game (firmware.screens.reversi): the result, its
+sound and record, and the panel's text. Imported only when a game ends and
+let go when a new one starts, so none of it is held during play."""
+from micropython import const
+
+from firmware.games.reversi import BLACK
+
+_OVER = const(1)                   # screens/reversi.py's state
+
+
+def colour_name(colour):
+    return "Black" if colour == BLACK else "White"
+
+
+def finish(s, now):
+    """The end: counts, the winner or a draw, a melody, the record."""
+    s.state = _OVER
+    s.drop_ai()                        # heap: no search until a new game
+    s.thinking = False
+    s.overlay = 0
+    s.over_t = now
+    if s.resigned:
+        winner = 3 - s.resigned
+    else:
+        winner = s.game.winner() or 0  # DRAW is 0
+    s.winner = winner
+    human = s.human()
+    s.outcome = ""
+    if human:
+        s.outcome = "drawn" if winner == 0 else "won" if winner == human else "lost"
+        if s.rated:
+            s.app.records.count("Reversi " + ("easy", "medium", "hard")[s.level], s.outcome)
+    s.hal.sound.sfx("lose" if s.outcome == "lost" else "win")
+    s.save()
+    s.store.save("reversi_prefs", {"mode": s.mode})
+
+
+def status(s):
+    """The panel's three lines after the end."""
+    b, w = s.game.final_score()
+    if s.resigned:
+        detail = colour_name(s.resigned).upper() + " GAVE UP"
+    else:
+        detail = "%d-%d" % (b, w)
+    if s.outcome:
+        detail = "YOU " + {"won": "WIN", "lost": "LOSE", "drawn": "DRAW"}[s.outcome]
+        if not s.resigned:             # yours first
+            detail += " %d-%d" % ((b, w) if s.human() == BLACK else (w, b))
+    if s.winner == 0:
+        return "Draw", "", detail
+    return colour_name(s.winner), "wins!", detail
