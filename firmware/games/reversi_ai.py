@@ -319,8 +319,3 @@ class Ai:
                 if v > alpha:
                     alpha = v
         return best, best_score, True
-
-
-def choose_move(game, level=HARD, **options):
-    """One-shot helper: the move the CPU at `level` plays in `game`."""
-    return Ai(level, **options).choose(game)
