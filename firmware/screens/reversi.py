@@ -77,6 +77,10 @@ _P_STATUS = const(4)
 _P_HELP = const(8)
 _P_ALL = const(15)
 
+# bits of self.cells[square]
+_C_HINT = const(1)           # a hint is shown there (bit 1: _hints' new one)
+_C_PAINT = const(4)          # repaint the square
+
 
 def _picture(bits):
     # 7x7, MONO_HLSB (one byte a row, MSB leftmost)
@@ -109,7 +113,6 @@ def _level_name(level):
 class Game(Screen):
     def __init__(self, app, **options):
         Screen.__init__(self, app, **options)
-        self.store = self.hal.store
         self.save_name = options.get("save") or "reversi"
         # a node budget for the CPU (tests); None: the CPU's own defaults
         self.node_budget = options.get("node_budget")
@@ -121,8 +124,8 @@ class Game(Screen):
         self.game = Reversi()
         self.ai = None
         self.moves = bytearray(MOVE_STRIDE)
-        self.hints = bytearray(100)        # 1 on a square shown as a hint
-        self.cells = bytearray(100)        # 1: repaint this square
+        # per square: bit 0 (_C_HINT) a hint shown, bit 2 (_C_PAINT) repaint it
+        self.cells = bytearray(100)
         self.marked = False                # some square is marked in self.cells
         self.flips = bytearray(24)         # the squares flipped by the last move
         self.flip_n = 0
@@ -145,7 +148,6 @@ class Game(Screen):
         self.cpu_at = 0
         self.over_t = 0
         self.resigned = 0                  # the colour that surrendered
-        self.winner = 0                    # at the end: BLACK, WHITE or 0 (a draw)
         self.outcome = ""                  # "won" / "lost" / "drawn" against the CPU
         self.message = ""
         self.message_t = 0
@@ -153,7 +155,7 @@ class Game(Screen):
         self.dirty = True
         self.level = app.settings["reversi_level"]
         self.rated = True                  # one vs-CPU mode all game: results count
-        prefs = self.store.load("reversi_prefs", {})
+        prefs = self.hal.store.load("reversi_prefs", {})
         mode = prefs.get("mode") if isinstance(prefs, dict) else None
         self.mode = mode if mode in (0, 1, 2, 3) else _YOU_BLACK
         if not self._resume():
@@ -161,7 +163,7 @@ class Game(Screen):
 
     # ---- games ---------------------------------------------------------------
     def _resume(self):
-        data = self.store.load(self.save_name, {})
+        data = self.hal.store.load(self.save_name, {})
         if not isinstance(data, dict) or not data:
             return False
         try:
@@ -212,8 +214,8 @@ class Game(Screen):
         """The game in progress after every move; {} when there is none."""
         d = self.game.to_dict()
         if self.state != _PLAY or not (d["moves"] or "start" in d):
-            return self.store.save(self.save_name, {})
-        return self.store.save(self.save_name, {
+            return self.hal.store.save(self.save_name, {})
+        return self.hal.store.save(self.save_name, {
             "v": 1, "game": d, "mode": self.mode,
             "level": self.level, "rated": self.rated})
 
@@ -244,27 +246,27 @@ class Game(Screen):
 
     # ---- moves ---------------------------------------------------------------
     def _mark(self, sq):
-        self.cells[sq] = 1
+        self.cells[sq] |= _C_PAINT
         self.marked = True
 
     def _hints(self):
         """Which squares show a hint: the legal moves of a human to move.
-        Bit 0 of hints[sq]: shown now; bit 1: a hint from now on."""
+        Bit 0 of cells[sq]: shown now; bit 1: a hint from now on."""
         g = self.game
-        hints = self.hints
+        cells = self.cells
         moves = self.moves
         show = (self.state == _PLAY and self.app.settings["reversi_hints"]
                 and not self.cpu_plays(g.turn))
         n = g.gen_moves(moves, 0) if show else 0
         for i in range(n):
-            hints[moves[i]] |= 2
-        cells = self.cells
+            cells[moves[i]] |= 2
         for sq in range(11, 89):
-            h = hints[sq]
+            c = cells[sq]
+            h = c & 3
             if h == 1 or h == 2:
-                cells[sq] = 1
+                c |= _C_PAINT
                 self.marked = True
-            hints[sq] = h >> 1
+            cells[sq] = (c & _C_PAINT) | (h >> 1)
 
     def place(self, move, now):
         """A human's move; an illegal square sounds and changes nothing."""
@@ -465,7 +467,7 @@ class Game(Screen):
             self.marked = False
             cells = self.cells
             for sq in range(11, 89):
-                if cells[sq]:
+                if cells[sq] & _C_PAINT:
                     self._draw_square(fb, sq)
         if self.panel:
             self._draw_panel(fb)
@@ -476,7 +478,7 @@ class Game(Screen):
             self._draw_cursor(fb)
 
     def _draw_square(self, fb, sq):
-        self.cells[sq] = 0
+        self.cells[sq] &= _C_HINT
         g = self.game
         p = g.board[sq]
         x = (sq % 10 - 1) * _CELL + 1
@@ -491,7 +493,7 @@ class Game(Screen):
             fb.blit(pics[1] if sq == self.last_sq else pics[0], x, y)
         elif p == BLACK:
             fb.blit(pics[3] if sq == self.last_sq else pics[2], x, y)
-        elif self.hints[sq]:
+        elif self.cells[sq]:
             fb.blit(pics[4], x, y)
         else:
             fb.fill_rect(x, y, 7, 7, 0)

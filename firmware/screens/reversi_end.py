@@ -23,7 +23,6 @@ def finish(s, now):
         winner = 3 - s.resigned
     else:
         winner = s.game.winner() or 0  # DRAW is 0
-    s.winner = winner
     human = s.human()
     s.outcome = ""
     if human:
@@ -32,7 +31,7 @@ def finish(s, now):
             s.app.records.count("Reversi " + ("easy", "medium", "hard")[s.level], s.outcome)
     s.hal.sound.sfx("lose" if s.outcome == "lost" else "win")
     s.save()
-    s.store.save("reversi_prefs", {"mode": s.mode})
+    s.hal.store.save("reversi_prefs", {"mode": s.mode})
 
 
 def status(s):
@@ -46,6 +45,7 @@ def status(s):
         detail = "YOU " + {"won": "WIN", "lost": "LOSE", "drawn": "DRAW"}[s.outcome]
         if not s.resigned:             # yours first
             detail += " %d-%d" % ((b, w) if s.human() == BLACK else (w, b))
-    if s.winner == 0:
+    winner = 3 - s.resigned if s.resigned else s.game.winner()
+    if not winner:                     # DRAW is 0
         return "Draw", "", detail
-    return colour_name(s.winner), "wins!", detail
+    return colour_name(winner), "wins!", detail
