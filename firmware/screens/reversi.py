@@ -82,11 +82,6 @@ _C_HINT = const(1)           # a hint is shown there (bit 1: _hints' new one)
 _C_PAINT = const(4)          # repaint the square
 
 
-def _picture(bits):
-    # 7x7, MONO_HLSB (one byte a row, MSB leftmost)
-    return framebuf.FrameBuffer(bytearray(bits), 7, 7, framebuf.MONO_HLSB)
-
-
 def _menu():
     """The overlays' module (firmware.screens.reversi_menu), imported when
     one opens and let go when it closes (_drop_menu)."""
@@ -116,11 +111,14 @@ class Game(Screen):
         self.save_name = options.get("save") or "reversi"
         # a node budget for the CPU (tests); None: the CPU's own defaults
         self.node_budget = options.get("node_budget")
-        self.pics = (_picture(b"\x38\x7c\xfe\xfe\xfe\x7c\x38"),    # white disc
-                     _picture(b"\x38\x7c\xee\xc6\xee\x7c\x38"),    # the last: a plus-shaped hole
-                     _picture(b"\x38\x44\x82\x82\x82\x44\x38"),    # black disc: a ring
-                     _picture(b"\x38\x44\x92\xba\x92\x44\x38"),    # the last: a plus inside
-                     _picture(b"\x00\x00\x10\x38\x10\x00\x00"))    # a hint
+        # 7x7 pictures, MONO_HLSB (one byte a row, MSB leftmost)
+        bits = (b"\x38\x7c\xfe\xfe\xfe\x7c\x38"    # 0 white disc
+                b"\x38\x7c\xee\xc6\xee\x7c\x38"    # 1 the last: a plus-shaped hole
+                b"\x38\x44\x82\x82\x82\x44\x38"    # 2 black disc: a ring
+                b"\x38\x44\x92\xba\x92\x44\x38"    # 3 the last: a plus inside
+                b"\x00\x00\x10\x38\x10\x00\x00")   # 4 a hint
+        self.pics = tuple(framebuf.FrameBuffer(bytearray(bits[i:i + 7]), 7, 7, framebuf.MONO_HLSB)
+                          for i in range(0, 35, 7))
         self.game = Reversi()
         self.ai = None
         self.moves = bytearray(MOVE_STRIDE)
