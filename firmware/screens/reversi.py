@@ -84,7 +84,7 @@ _C_PAINT = const(4)          # repaint the square
 
 def _menu():
     """The overlays' module (firmware.screens.reversi_menu), imported when
-    one opens and let go when it closes (_drop_menu)."""
+    one opens and let go when it closes (_drop)."""
     from firmware.screens import reversi_menu
     return reversi_menu
 
@@ -95,14 +95,6 @@ def _drop(package, name):
     parent = sys.modules.get(package)
     if parent is not None:
         parent.__dict__.pop(name, None)
-
-
-def _drop_menu():
-    _drop("firmware.screens", "reversi_menu")
-
-
-def _level_name(level):
-    return ("easy", "medium", "hard")[level]    # reversi_ai.LEVEL_NAMES
 
 
 class Game(Screen):
@@ -371,7 +363,7 @@ class Game(Screen):
         if self.overlay:
             r = _menu().update(self, c, now)
             if not self.overlay:
-                _drop_menu()
+                _drop("firmware.screens", "reversi_menu")
             return r
         if c.just_pressed(C) or c.just_pressed(E):
             self.overlay = _OV_MENU
@@ -515,9 +507,6 @@ class Game(Screen):
             fb.rect(self.cx * _CELL, self.cy * _CELL, _CELL + 1, _CELL + 1, 1)
         self.cursor_drawn = want
 
-    def _field(self, fb, y, h):
-        fb.fill_rect(_PANEL_X, y, 128 - _PANEL_X, h, 0)
-
     def _draw_panel(self, fb):
         bits = self.panel
         self.panel = 0
@@ -525,7 +514,7 @@ class Game(Screen):
         x = _PANEL_X
         if bits & _P_COUNTS:
             for colour, y in ((BLACK, 1), (WHITE, 11)):
-                self._field(fb, y - 1, 10)
+                fb.fill_rect(x, y - 1, 128 - _PANEL_X, 10, 0)
                 if self.state == _PLAY and g.turn == colour:
                     fb.vline(x, y + 1, 5, 1)            # a small arrow: whose turn
                     fb.vline(x + 1, y + 2, 3, 1)
@@ -535,16 +524,14 @@ class Game(Screen):
                 if self.mode != _TWO_PLAYERS:
                     tinyfont.text(fb, "CPU" if self.cpu_plays(colour) else "YOU", x + 34, y + 1)
         if bits & _P_MODE:
-            self._field(fb, 21, 6)
+            fb.fill_rect(x, 21, 128 - _PANEL_X, 6, 0)
             if self.mode == _TWO_PLAYERS:
                 text = "2 PLAYERS"
-            elif self.mode == _DEMO:
-                text = "DEMO " + _level_name(self.level)
-            else:
-                text = "CPU " + _level_name(self.level)
+            else:                                       # reversi_ai.LEVEL_NAMES
+                text = ("DEMO " if self.mode == _DEMO else "CPU ") + ("easy", "medium", "hard")[self.level]
             tinyfont.text(fb, text, x, 21)
         if bits & _P_STATUS:
-            self._field(fb, 28, 28)
+            fb.fill_rect(x, 28, 128 - _PANEL_X, 28, 0)
             line1, line2, detail = self._status()
             fb.text(line1, x, 29, 1)
             fb.text(line2, x, 38, 1)
@@ -552,7 +539,7 @@ class Game(Screen):
             if self.thinking:
                 self._draw_spinner(fb)
         if bits & _P_HELP:
-            self._field(fb, 57, 7)
+            fb.fill_rect(x, 57, 128 - _PANEL_X, 7, 0)
             tinyfont.text(fb, "A PUT  C MENU" if self.state == _PLAY else "A NEW  C MENU", x, 58)
 
     def _status(self):
