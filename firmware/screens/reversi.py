@@ -226,14 +226,6 @@ class Game(Screen):
         m = self.mode
         return m == _DEMO or (m == _YOU_BLACK and colour == WHITE) or (m == _YOU_WHITE and colour == BLACK)
 
-    def human(self):
-        """The human's colour against the CPU (0 in the other modes)."""
-        if self.mode == _YOU_BLACK:
-            return BLACK
-        if self.mode == _YOU_WHITE:
-            return WHITE
-        return 0
-
     # ---- moves ---------------------------------------------------------------
     def _mark(self, sq):
         self.cells[sq] |= _C_PAINT

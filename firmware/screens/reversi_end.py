@@ -3,9 +3,12 @@ sound and record, and the panel's text. Imported only when a game ends and
 let go when a new one starts, so none of it is held during play."""
 from micropython import const
 
-from firmware.games.reversi import BLACK
+from firmware.games.reversi import BLACK, WHITE
 
 _OVER = const(1)                   # screens/reversi.py's state
+_YOU_BLACK = const(1)              # its mode where the CPU plays white
+# (0, BLACK, WHITE, 0)[mode]: the human's colour against the CPU (by mode:
+# two players, you black, you white, demo; 0: no human against the CPU)
 
 
 def colour_name(colour):
@@ -23,7 +26,7 @@ def finish(s, now):
         winner = 3 - s.resigned
     else:
         winner = s.game.winner() or 0  # DRAW is 0
-    human = s.human()
+    human = (0, BLACK, WHITE, 0)[s.mode]
     s.outcome = ""
     if human:
         s.outcome = "drawn" if winner == 0 else "won" if winner == human else "lost"
@@ -44,7 +47,7 @@ def status(s):
     if s.outcome:
         detail = "YOU " + {"won": "WIN", "lost": "LOSE", "drawn": "DRAW"}[s.outcome]
         if not s.resigned:             # yours first
-            detail += " %d-%d" % ((b, w) if s.human() == BLACK else (w, b))
+            detail += " %d-%d" % ((b, w) if s.mode == _YOU_BLACK else (w, b))
     winner = 3 - s.resigned if s.resigned else s.game.winner()
     if not winner:                     # DRAW is 0
         return "Draw", "", detail

@@ -8,7 +8,7 @@ import time
 
 from micropython import const
 
-from firmware.games.reversi import BLACK, PASS
+from firmware.games.reversi import BLACK, WHITE, PASS
 from firmware.hal.controls import A, C, E, LEFT, RIGHT, UP, DOWN
 from firmware.ui import draw as _draw, tinyfont
 
@@ -52,7 +52,7 @@ def update(s, c, now):
     if ov == _OV_CONFIRM:
         if c.just_pressed(A):
             g = s.game
-            human = s.human()
+            human = (0, BLACK, WHITE, 0)[s.mode]   # the human's colour (0: none)
             s.resigned = human if human else g.turn
             s.finish(now)
         elif c.just_pressed(C) or c.just_pressed(E):
@@ -105,7 +105,7 @@ def undo(s, now):
         s.hal.sound.sfx("illegal")
         s.say("CAN'T UNDO", now)
         return False
-    human = s.human()
+    human = (0, BLACK, WHITE, 0)[s.mode]   # the human's colour (0: none)
     popped = []
     while g.ply > 0:
         m = g.pop()
