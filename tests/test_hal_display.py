@@ -270,6 +270,29 @@ def test_panel_lost_while_running_and_found_again(board, hal):
     assert board.panel.contrast == ml4m.DISPLAY_CONTRAST[1]
 
 
+def test_the_driver_module_is_released_once_the_panel_is_up(board, hal):
+    # lib/ssd1306.py only brings the panel up; its code would hold ~3 KB of
+    # the board's heap for nothing, so it leaves sys.modules again, also
+    # after a panel found again by probe()
+    import sys
+    d = hal.display
+    assert "ssd1306" not in sys.modules
+    d.invert(True)
+    d.brightness(0)
+    board.display_present = False
+    d.flush()
+    d.fill_rect(0, 0, 8, 8, 1)
+    d.flush()
+    assert not d.present
+    board.display_present = True
+    assert d.probe()
+    assert "ssd1306" not in sys.modules
+    # the panel found again has the settings back, and the picture
+    assert board.panel.inverted and board.panel.contrast == ml4m.DISPLAY_CONTRAST[0]
+    d.invert(False)
+    assert panel_matches(board, d)      # (the picture compared as drawn)
+
+
 def test_display_with_an_i2c_object_passed_in(board):
     from machine import I2C, Pin
     i2c = I2C(0, scl=Pin(22), sda=Pin(21), freq=400_000)

@@ -1,6 +1,8 @@
 # SSD1306 display with partial refresh.
 #
-# lib/ssd1306.py (micropython-lib) initialises the panel and sends commands.
+# lib/ssd1306.py (micropython-lib) brings the panel up: its init sequence and a
+# clear frame. Then the driver module is released (about 3 KB of heap that a
+# game can use) and the few commands needed later are sent from here.
 # Its show() always sends the whole 1024-byte buffer: ~23 ms at 400 kHz. Here
 # flush() compares the framebuffer with a shadow of what the panel's GDDRAM
 # holds and sends only the changed columns of the changed pages through the
@@ -11,6 +13,10 @@ import framebuf
 _CTRL_CMD = const(0x00)    # control byte: Co=0, D/C#=0 -> a stream of commands
 _SET_COL_ADDR = const(0x21)
 _SET_PAGE_ADDR = const(0x22)
+_SET_CONTRAST = const(0x81)
+_SET_NORMAL = const(0xA6)  # | 1: inverted
+_PANEL_OFF = const(0xAE)
+_PANEL_ON = const(0xAF)
 _CHUNK = const(16)         # coarse compare unit, in columns
 # Bus bytes that one window costs besides its pixels: the command transaction
 # (address, control, 6 command bytes) and the data transaction's address and
@@ -51,14 +57,12 @@ class Display(framebuf.FrameBuffer):
         self._addr = board.DISPLAY_ADDR
         self._col0 = 32 if w == 64 else 0   # 64-wide panels start at column 32
         self._i2c = i2c
-        self._dev = None
         buf = None
         try:
-            buf = self._open(board).buffer
+            buf = self._open(board)
         except OSError:
             # Nothing answers at the address (ENODEV) or the bus hangs
             # (ETIMEDOUT): run headless; drawing still works on the buffer.
-            self._dev = None
             self.error = "no display"
         if buf is None:
             buf = bytearray(w * self.pages)
@@ -99,16 +103,21 @@ class Display(framebuf.FrameBuffer):
         self._vecs = [None] * self.pages
 
     def _open(self, board=None):
+        """Bring the panel up (cleared); returns the driver's frame buffer."""
+        import sys
         from ssd1306 import SSD1306_I2C
         i2c = self._i2c
         if i2c is None:
             # (set at the first call, from __init__: board is given there)
             i2c = self._i2c = _make_i2c(board)
-        dev = SSD1306_I2C(self.width, self.height, i2c, self._addr)
-        self._dev = dev
+        try:
+            buf = SSD1306_I2C(self.width, self.height, i2c, self._addr).buffer
+        finally:
+            # nothing else holds the driver: its code goes with the module
+            sys.modules.pop("ssd1306", None)
         self.present = True
         self.error = None
-        return dev
+        return buf
 
     def _lost(self):
         self.present = False
@@ -262,14 +271,12 @@ class Display(framebuf.FrameBuffer):
         for i in range(len(buf)):
             sh[i] = buf[i] ^ 0xFF
 
-    def _command(self, fn, arg=None):
+    def _command(self, cmd, arg=None):
         if not self.present:
             return False
         try:
-            if arg is None:
-                fn()
-            else:
-                fn(arg)
+            self._i2c.writeto(self._addr, bytes((_CTRL_CMD, cmd) if arg is None
+                                                else (_CTRL_CMD, cmd, arg)))
             return True
         except OSError:
             self._lost()
@@ -280,29 +287,24 @@ class Display(framebuf.FrameBuffer):
         levels = self._levels
         level = 0 if level < 0 else (len(levels) - 1 if level >= len(levels) else level)
         self.level = level
-        if self._dev:
-            self._command(self._dev.contrast, levels[level])
+        self._command(_SET_CONTRAST, levels[level])
 
     def contrast(self, value):
         """Raw SSD1306 contrast 0..255."""
-        if self._dev:
-            self._command(self._dev.contrast, value & 0xFF)
+        self._command(_SET_CONTRAST, value & 0xFF)
 
     def invert(self, on):
         self.inverted = bool(on)
-        if self._dev:
-            self._command(self._dev.invert, 1 if on else 0)
+        self._command(_SET_NORMAL | (1 if on else 0))
 
     def sleep(self):
         """Panel off (GDDRAM is kept); flush sends nothing until wake()."""
         self.asleep = True
-        if self._dev:
-            self._command(self._dev.poweroff)
+        self._command(_PANEL_OFF)
 
     def wake(self):
         self.asleep = False
-        if self._dev:
-            self._command(self._dev.poweron)
+        self._command(_PANEL_ON)
         self.flush()
 
     def probe(self):
@@ -310,16 +312,13 @@ class Display(framebuf.FrameBuffer):
         if self.present:
             return True
         try:
-            dev = self._open()
+            self._open()     # (the driver's new buffer is dropped: ours is drawn on)
         except OSError:
             self.present = False
             self.error = "no display"
             return False
-        # the driver drew into a buffer of its own; ours is the one on screen
-        # from now on (the driver is only used for commands)
-        dev.buffer = self.buffer
         self.invalidate()
-        self._command(dev.contrast, self._levels[self.level])
-        self._command(dev.invert, 1 if self.inverted else 0)
+        self.brightness(self.level)
+        self.invert(self.inverted)
         self.flush()
         return self.present
