@@ -18,12 +18,40 @@ def test_the_menu_is_released_while_a_game_runs(board, store_dir):
     choose(board, arcade, "8-Puzzle")
     assert type(arcade.screen).__name__ == "Game"
     assert MENU not in sys.modules
-    # the drawing helpers the menu shared with the game were not loaded twice
+    # the drawing helpers went with the menu and came back with the game:
+    # one copy, the one the game draws with
     game_module = sys.modules[type(arcade.screen).__module__]
     assert game_module.draw is sys.modules["firmware.ui.draw"]
     tap(board, arcade, "B")
     wait(arcade, 200)
     assert type(arcade.screen).__name__ == "Menu" and MENU in sys.modules
+
+
+def unload(monkeypatch, name):
+    """Forget a module that earlier tests imported, as the app does (put back
+    after the test, so other test modules keep the one they hold)."""
+    if name in sys.modules:
+        parent, _, child = name.rpartition(".")
+        monkeypatch.delitem(sys.modules, name)
+        monkeypatch.delattr(sys.modules[parent], child, raising=False)
+
+
+def test_reversi_holds_neither_the_menu_nor_the_overlays_code(board, store_dir, monkeypatch):
+    for name in (MENU, "firmware.ui.draw", "firmware.screens.reversi_menu"):
+        unload(monkeypatch, name)
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    assert "firmware.ui.draw" in sys.modules          # the menu draws with it
+    choose(board, arcade, "Reversi")
+    assert type(arcade.screen).__name__ == "Game"
+    assert MENU not in sys.modules and "firmware.ui.draw" not in sys.modules
+    tap(board, arcade, "C")                            # the game menu opens...
+    assert "firmware.screens.reversi_menu" in sys.modules
+    assert "firmware.ui.draw" in sys.modules
+    tap(board, arcade, "A")                            # ...and "Resume" closes it
+    assert not arcade.screen.overlay
+    assert "firmware.screens.reversi_menu" not in sys.modules
+    assert "firmware.ui.draw" not in sys.modules
 
 
 class Boom(Screen):

@@ -355,7 +355,10 @@ class Game(Screen):
         if self.overlay:
             r = _menu().update(self, c, now)
             if not self.overlay:
+                # the overlays' code goes, and the drawing helpers it
+                # brought (the board and panel do not use them)
                 _drop("firmware.screens", "reversi_menu")
+                _drop("firmware.ui", "draw")
             return r
         if c.just_pressed(C) or c.just_pressed(E):
             self.overlay = _OV_MENU
