@@ -6,9 +6,9 @@
 # eight directions stops on the border without bounds checks. A square is
 # (row + 1) * 10 + (col + 1): a1 = 11 (top-left), h8 = 88. Moves are square
 # numbers (small ints); PASS = 0. Move generation writes into a caller's
-# buffer and flips are recorded on a preallocated undo stack, so playing and
-# searching allocate nothing (a 64-bit bitboard would be a heap-allocated long
-# on the ESP32).
+# buffer and each move's flips go into a preallocated undo record, so playing
+# and searching allocate nothing (a 64-bit bitboard would be a heap-allocated
+# long on the ESP32).
 
 from array import array
 
@@ -25,13 +25,15 @@ DRAW = const(0)  # winner() when the counts are equal
 # Longest line of play: 60 discs placed plus at most one pass between two
 # placements (two passes in a row end the game).
 _MAXPLY = const(128)
-# At most 19 discs flip in one move and a line of play (the game and the
-# CPU's search on top of it) places at most 60 discs: the stack never holds more.
-_MAXFLIPS = const(1140)
+# A move's undo record: how many discs it flipped in each of the 8
+# directions (0..6, 3 bits each), 3 bytes a ply. A stack of the flipped
+# squares themselves needed room for 60 moves of up to 19 flips (1.1 KB).
+_LINE_BYTES = const(3)
 # Most legal moves in any reachable position is 33; keep slack.
 MOVE_STRIDE = const(36)
 
 DIRECTIONS = (-11, -10, -9, -1, 1, 9, 10, 11)
+_BACKWARDS = (11, 10, 9, 1, -1, -9, -10, -11)   # DIRECTIONS reversed: undo order
 
 
 def square(col, row):
@@ -102,8 +104,7 @@ class Reversi:
     def __init__(self):
         self.board = bytearray(100)
         self._hist = bytearray(_MAXPLY)    # moves played (PASS = 0)
-        self._hflips = bytearray(_MAXPLY)  # how many discs each move flipped
-        self._flips = bytearray(_MAXFLIPS)  # the flipped squares, a stack
+        self._lines = bytearray(_LINE_BYTES * _MAXPLY)  # their undo records
         self._counts = bytearray(3)        # discs of BLACK (1) and WHITE (2)
         self._start = None                 # None, or (board string, turn) of a set-up
         self.reset()
@@ -122,7 +123,6 @@ class Reversi:
         b[square(3, 4)] = BLACK
         self.turn = BLACK
         self.ply = 0
-        self._fsp = 0
         self._start = None
         self._recount()
 
@@ -315,34 +315,38 @@ class Reversi:
         return n
 
     def _place(self, move):
-        # The search's hot path: flip every bracketed line, record the flips.
-        # Returns 0 (and changes nothing) when the move flips nothing.
+        # The search's hot path: flip every bracketed line, record how many
+        # discs flipped in each direction (3 bits each, the first direction
+        # highest). Returns 0 (and changes nothing) when the move flips nothing.
         b = self.board
         me = self.turn
         opp = 3 - me
-        fs = self._flips
-        sp = self._fsp
-        start = sp
+        line = 0
+        n = 0
         for d in DIRECTIONS:
+            line <<= 3
             s = move + d
             if b[s] == opp:
                 s += d
                 while b[s] == opp:
                     s += d
                 if b[s] == me:
+                    k = (s - move) // d - 1
+                    line |= k
+                    n += k
                     s -= d
                     while s != move:
                         b[s] = me
-                        fs[sp] = s
-                        sp += 1
                         s -= d
-        n = sp - start
         if n:
             b[move] = me
-            self._fsp = sp
             p = self.ply
             self._hist[p] = move
-            self._hflips[p] = n
+            r = self._lines
+            i = p * _LINE_BYTES
+            r[i] = line >> 16
+            r[i + 1] = (line >> 8) & 255
+            r[i + 2] = line & 255
             self.ply = p + 1
             c = self._counts
             c[me] += n + 1
@@ -363,7 +367,6 @@ class Reversi:
     def _pass(self):
         p = self.ply
         self._hist[p] = PASS
-        self._hflips[p] = 0
         self.ply = p + 1
         self.turn = 3 - self.turn
 
@@ -377,15 +380,25 @@ class Reversi:
         mover = 3 - self.turn
         self.turn = mover
         if move:
-            n = self._hflips[p]
             b = self.board
             opp = 3 - mover
-            fs = self._flips
-            sp = self._fsp - n
+            r = self._lines
+            i = p * _LINE_BYTES
+            line = (r[i] << 16) | (r[i + 1] << 8) | r[i + 2]
             b[move] = 0
-            for i in range(sp, sp + n):
-                b[fs[i]] = opp
-            self._fsp = sp
+            n = 0
+            for d in _BACKWARDS:        # the last direction is in the lowest bits
+                k = line & 7
+                if k:
+                    n += k
+                    s = move + d
+                    while k:
+                        b[s] = opp
+                        s += d
+                        k -= 1
+                line >>= 3
+                if not line:
+                    break
             c = self._counts
             c[mover] -= n + 1
             c[opp] += n
@@ -404,11 +417,20 @@ class Reversi:
 
     def last_flips(self):
         """Squares flipped by the last move (a new list; [] after a pass)."""
-        if not self.ply or not self._hist[self.ply - 1]:
+        p = self.ply - 1
+        if p < 0 or not self._hist[p]:
             return []
-        n = self._hflips[self.ply - 1]
-        sp = self._fsp
-        return [self._flips[i] for i in range(sp - n, sp)]
+        move = self._hist[p]
+        r = self._lines
+        i = p * _LINE_BYTES
+        line = (r[i] << 16) | (r[i + 1] << 8) | r[i + 2]
+        out = []
+        shift = 21                     # the first direction is in the highest bits
+        for d in DIRECTIONS:
+            for j in range(1, ((line >> shift) & 7) + 1):
+                out.append(move + d * j)
+            shift -= 3
+        return out
 
     def to_dict(self):
         """A plain dict for saving (JSON-safe): the start (if set up) and the

@@ -60,12 +60,10 @@ def copy(g):
     h = type(g)()
     h.board[:] = g.board
     h._hist[:] = g._hist
-    h._hflips[:] = g._hflips
-    h._flips[:] = g._flips
+    h._lines[:] = g._lines
     h._counts[:] = g._counts
     h.turn = g.turn
     h.ply = g.ply
-    h._fsp = g._fsp
     h._start = g._start
     return h
 

@@ -66,8 +66,24 @@ def test_flips_in_all_eight_directions():
     assert g.count(WHITE) == 16 and g.count(BLACK) == 8
     assert g.push(square(3, 3)) == 16
     assert g.count(WHITE) == 0 and g.count(BLACK) == 25
-    assert len(g.last_flips()) == 16
+    whites = [square(3 + k * dc, 3 + k * dr) for k in (1, 2)
+              for dc, dr in ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))]
+    assert sorted(g.last_flips()) == sorted(whites)
     assert g.is_game_over() and g.result() == "1-0" and g.winner() == BLACK
+    g.pop()                                    # undo puts every line back
+    assert all(g.board[sq] == WHITE for sq in whites) and g.board[square(3, 3)] == 0
+    assert g.count(WHITE) == 16 and g.count(BLACK) == 8 and g.empties() == 40
+
+
+def test_six_flips_in_one_line_and_undo():
+    # the longest line a move can flip (the undo record keeps 0..6 per direction)
+    g = Reversi()
+    g.set_position("XOOOOOO-" + "-" * 48 + "O------X", BLACK)
+    before = snapshot(g)
+    assert g.push(square(7, 0)) == 6
+    assert g.count(BLACK) == 9 and g.last_flips() == [square(c, 0) for c in (6, 5, 4, 3, 2, 1)]
+    g.pop()
+    assert snapshot(g) == before
 
 
 def test_flips_only_bracketed_lines():
