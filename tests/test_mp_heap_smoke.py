@@ -29,3 +29,19 @@ def test_heap_bench_reports_the_menu():
     menu_kb = float(rows["menu"])
     # the firmware's menu holds something, and far less than a whole ESP32 heap
     assert 5 < menu_kb < 110, done.stdout
+
+
+def test_every_catalog_game_has_a_row_and_one_row_runs_alone():
+    # bench_heap.py (make bench) boots afresh for each row that --rows lists
+    import importlib.util
+    from firmware import catalog
+    spec = importlib.util.spec_from_file_location(
+        "bench_heap", os.path.join(ROOT, "tools", "bench", "bench_heap.py"))
+    bench_heap = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench_heap)
+    rows = re.findall(r"^row: (.+)$", bench_heap.run(None, "--rows"), re.M)
+    assert [e.title for e in catalog.GAMES if e.title not in rows] == []
+    assert {"Records", "Settings", "About"} <= set(rows)
+    shown = bench_heap.table(bench_heap.run(None, "--row", "About"))
+    assert set(shown) == {"boot", "menu", "About"}      # that row and no other
+    assert 5 < shown["About"][0] <= shown["About"][1] < 110

@@ -1,10 +1,12 @@
 # mprun: --loop step
 # Heap of the whole firmware under real MicroPython (the WebAssembly port):
 #   node tools/mprun/run.mjs --script tools/bench/mp_heap.py [--menu-only]
-#        [--frames N] [--only ROW] [--debug] [--modules]
-# (--only: the rows whose name holds ROW, e.g. "Reversi"; --debug: modules
-# and store texts left over after each row; --modules: the heap each firmware
-# module takes once imported, one per frame)
+#        [--frames N] [--only TEXT | --row NAME | --rows] [--debug] [--modules]
+# (--only: the rows whose name holds TEXT, e.g. "Reversi"; --row: that row
+# alone; --rows: list the row names and stop; --debug: modules and store
+# texts left over after each row; --modules: the heap each firmware module
+# takes once imported, one per frame). tools/bench/bench_heap.py, which
+# `make bench` runs, boots afresh for each row and runs the whole session too.
 # (the line above makes the runner call step() once per frame, each call a
 # separate top-level run with a gc.collect() in between; an explicit
 # `--loop step` does the same).
@@ -350,21 +352,50 @@ def run_game(row, label, module, plan, settings, n, rng, save=None):
         micropython.qstr_info()
 
 
-def session(menu_only, n):
-    import random
-    random.seed(7)
-    rng = random
-    phase("boot")
-    from firmware import board
-    # The game list as plain tuples, then the catalog module is forgotten: the
-    # app imports it with the menu and lets it go when a game opens, as on the
-    # board, and a reference held here would keep it in the heap.
+_SYSTEM = (("Records", "firmware.screens.records"),
+           ("Settings", "firmware.screens.settings"),
+           ("About", "firmware.screens.about"))
+
+
+def _game_rows():
+    """(row name, (title, module, save, options), settings) for every game
+    of the catalog and its variants. The catalog module is forgotten again:
+    the app imports it with the menu and lets it go when a game opens, as on
+    the board, and a reference held here would keep it in the heap."""
     import firmware
     from firmware import catalog
     games = [(e.title, e.module, e.save, e.options) for e in catalog.GAMES]
     catalog = None
     del sys.modules["firmware.catalog"]
     delattr(firmware, "catalog")
+    rows = []
+    for game in games:
+        title, module, _save, options = game
+        rows.append((title, game, {}))
+        if module == "firmware.screens.puzzle":
+            if options.get("big_size_setting"):
+                rows.append((title + " 5x5 pictures", game,
+                             {"puzzle_size": 5, "puzzle_mode": "picture"}))
+            else:
+                rows.append((title + " pictures", game, {"puzzle_mode": "picture"}))
+        if module == "firmware.screens.reversi":
+            rows.append((title + " hard", game, {"reversi_level": 2}))
+    return rows
+
+
+def _wanted(row):
+    if _opts["row"] is not None:
+        return row == _opts["row"]
+    return not _opts["only"] or _opts["only"] in row
+
+
+def session(menu_only, n):
+    import random
+    random.seed(7)
+    rng = random
+    phase("boot")
+    from firmware import board
+    rows = [r for r in _game_rows() if _wanted(r[0])]   # (held: keep it short)
     from firmware.app import App
     from firmware.hal import Hal
     hal = Hal(board, ROOT)
@@ -388,28 +419,12 @@ def session(menu_only, n):
         micropython.qstr_info()
     if menu_only:
         return
-    rows = []
-    for game in games:
-        title, module, _save, options = game
-        rows.append((title, game, {}))
-        if module == "firmware.screens.puzzle":
-            if options.get("big_size_setting"):
-                rows.append((title + " 5x5 pictures", game,
-                             {"puzzle_size": 5, "puzzle_mode": "picture"}))
-            else:
-                rows.append((title + " pictures", game, {"puzzle_mode": "picture"}))
-        if module == "firmware.screens.reversi":
-            rows.append((title + " hard", game, {"reversi_level": 2}))
     for row, game, settings in rows:
-        if _opts["only"] and _opts["only"] not in row:
-            continue
         title, module, save, _options = game
         plan = _PLANS.get(module, play_generic)
         yield from run_game(row, title, module, plan, settings, n, rng, save)
-    for label, module in (("Records", "firmware.screens.records"),
-                          ("Settings", "firmware.screens.settings"),
-                          ("About", "firmware.screens.about")):
-        if not _opts["only"] or _opts["only"] in label:
+    for label, module in _SYSTEM:
+        if _wanted(label):
             yield from run_game(label, label, module, play_system, {}, 60, rng)
 
 
@@ -462,7 +477,7 @@ def report_modules():
 
 
 # ---- the runner's loop ----------------------------------------------------------
-_opts = {"debug": False, "only": None, "modules": ()}
+_opts = {"debug": False, "only": None, "row": None, "modules": ()}
 
 
 def _args():
@@ -471,6 +486,8 @@ def _args():
     _opts["debug"] = "--debug" in argv
     if "--only" in argv:
         _opts["only"] = argv[argv.index("--only") + 1]
+    if "--row" in argv:
+        _opts["row"] = argv[argv.index("--row") + 1]
     n = FRAMES
     if "--frames" in argv:
         n = int(argv[argv.index("--frames") + 1])
@@ -520,6 +537,10 @@ def report():
 def step():
     n = gc.mem_alloc()
     if _gen[0] is None:
+        if "--rows" in sys.argv:
+            for row in [r[0] for r in _game_rows()] + [label for label, _m in _SYSTEM]:
+                print("row:", row)
+            return False
         _bench[0] = n
         _t0[0] = _real_ms()
         menu_only, frames_per_game = _args()

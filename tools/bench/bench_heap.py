@@ -1,0 +1,84 @@
+"""The firmware's heap on real MicroPython, per screen, against the 60 KB target.
+
+    .venv/bin/python tools/bench/bench_heap.py [--mpy build/mpy | --source]
+
+Drives tools/bench/mp_heap.py under the Node runner (the firmware loaded as
+.mpy, as `make deploy` puts it on the board; `make bench` builds it first):
+
+- fresh boot: one run per screen, which boots, shows the menu, opens that
+  screen alone and plays it. This is the figure the target is about: a game
+  started from the menu right after power-on.
+- one session: a single run that visits every screen in turn, as a player
+  who never switches off would. MicroPython never frees an interned name
+  (qstr), so each screen also carries the names of the modules loaded before
+  it, and the qstr table grows in steps (it doubles).
+
+"live" is the heap held between frames (after a collection), "upper" that
+plus one frame's garbage. Both leave out the bench's own heap.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+RUNNER = os.path.join(ROOT, "tools", "mprun", "run.mjs")
+SCRIPT = "tools/bench/mp_heap.py"
+TARGET_KB = 60
+# a row of mp_heap's table: name, live, upper (the rest is not needed here)
+ROW = re.compile(r"^(.+?)\s+([0-9.]+)\s+([0-9.]+)\s", re.M)
+
+
+def run(mpy, *args):
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("bench_heap: node not found (the MicroPython runner needs Node 20): run make deps")
+    cmd = [node, RUNNER] + (["--mpy", mpy] if mpy else []) + ["--script", SCRIPT] + list(args)
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=900)
+    if done.returncode != 0:
+        sys.exit("bench_heap: %s failed:\n%s%s" % (" ".join(args), done.stdout, done.stderr))
+    return done.stdout
+
+
+def table(text):
+    """{row name: (live KB, upper KB)} from mp_heap's report."""
+    return {name: (float(live), float(upper)) for name, live, upper in ROW.findall(text)
+            if not name.startswith(("screen", "Heap", "bench"))}
+
+
+def main(argv):
+    mpy = None if "--source" in argv else os.path.join(ROOT, "build", "mpy")
+    if "--mpy" in argv:
+        mpy = argv[argv.index("--mpy") + 1]
+    if mpy and not os.path.isdir(mpy):
+        sys.exit("bench_heap: %s missing: run make mpy (make bench does)" % mpy)
+    rows = re.findall(r"^row: (.+)$", run(mpy, "--rows"), re.M)
+    # Every run is its own MicroPython instance: they can go side by side.
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        whole = pool.submit(run, mpy)
+        fresh = dict(zip(rows, pool.map(lambda row: table(run(mpy, "--row", row)), rows)))
+        session = table(whole.result())
+    menu = max(t["menu"][0] for t in fresh.values())   # (the same boot each time)
+    print("Heap under MicroPython (WebAssembly port), firmware as %s, KB (target %d)"
+          % (".mpy" if mpy else "source", TARGET_KB))
+    print("%-24s %11s %7s %11s %7s" % ("", "fresh boot", "", "one session", ""))
+    print("%-24s %11s %7s %11s %7s  %s" % ("screen", "live", "upper", "live", "upper", "verdict"))
+    print("%-24s %11.1f %7s %11.1f %7s" % ("menu", menu, "", session["menu"][0], ""))
+    worst = 0.0
+    for row in rows:
+        live, upper = fresh[row][row]
+        s_live, s_upper = session[row]
+        worst = max(worst, live)
+        print("%-24s %11.1f %7.1f %11.1f %7.1f  %s" % (
+            row, live, upper, s_live, s_upper, "ok" if live <= TARGET_KB else "OVER"))
+    print("fresh boot: each screen opened from the menu right after power-on (the")
+    print("target's figure); one session: every screen in turn without a reboot, each")
+    print("carrying the interned names of the modules loaded before it. live: held")
+    print("between frames; upper: that plus one frame's garbage.")
+    print("largest fresh-boot live peak: %.1f KB of %d" % (worst, TARGET_KB))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
