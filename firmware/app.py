@@ -13,6 +13,7 @@ from micropython import const
 _SAFE_BOOT_BUTTON = const(1)   # B (firmware.hal.controls): hold it while powering on
                                # and the app stays out of the way
 _TOAST_MS = const(2000)        # how long a "not saved" note stays on screen
+_PROBE_MS = const(2000)        # a missing panel is looked for this often
 
 
 class App:
@@ -31,6 +32,7 @@ class App:
         self.dimmed = False
         self.asleep = False
         self.toast = None          # (text, shown at ms)
+        self.probed = self.idle_since   # when a missing panel was last looked for
 
     # ---- screens -------------------------------------------------------------
     def start(self, screen=None):
@@ -149,7 +151,17 @@ class App:
             self.screen.draw(hal.display)
         self._show_store_error(now)
         hal.display.flush()
+        if not hal.display.present:
+            self._look_for_panel(now)
         hal.clock.wait_frame()
+
+    def _look_for_panel(self, now):
+        """No panel (missing at power-on, or a loose wire since): the game runs
+        on headless and the panel is looked for every 2 s; once it answers,
+        it gets the whole picture, dimmed or not, as drawn (probe)."""
+        if time.ticks_diff(now, self.probed) >= _PROBE_MS:
+            self.probed = now
+            self.hal.display.probe()
 
     def _awake(self, now):
         """Dim, then sleep the panel when idle; wake on input without passing it on."""

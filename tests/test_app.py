@@ -264,6 +264,33 @@ def test_a_full_flash_is_reported_on_screen_and_the_game_goes_on(board, store_di
     assert type(arcade.screen).__name__ == "Menu"
 
 
+def test_a_panel_plugged_in_later_or_lost_and_back_gets_the_picture(board, store_dir):
+    board.display_present = False
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)                   # headless, the app runs on
+    assert not arcade.hal.display.present
+    board.bus.reset()
+    wait(arcade, 4100)
+    # looked for every 2 s, with one two-byte write each time
+    assert board.bus.transactions == 2 and board.bus.bytes == 2
+    board.display_present = True
+    wait(arcade, 2100)
+    assert arcade.hal.display.present and shows(board.panel, "15-Puzzle")
+    # a wire that comes loose while a game runs: the game goes on, the panel
+    # is found again and shows the game as it is now
+    choose(board, arcade, "2048")
+    board.display_present = False
+    nudge(board, arcade, "left")             # (one of the two moves some tile)
+    nudge(board, arcade, "right")
+    assert not arcade.hal.display.present
+    board.display_present = True
+    wait(arcade, 2100)
+    assert arcade.hal.display.present and type(arcade.screen).__name__ == "Game"
+    pixels = board.panel.pixels()
+    assert all(bool(pixels[y][x]) == bool(arcade.hal.display.fb.pixel(x, y))
+               for y in range(64) for x in range(128))
+
+
 def readme_example():
     text = open(os.path.join(ROOT, "README.md")).read()
     block = text.split("<!-- example-game -->", 1)[1]

@@ -17,6 +17,7 @@ _SET_CONTRAST = const(0x81)
 _SET_NORMAL = const(0xA6)  # | 1: inverted
 _PANEL_OFF = const(0xAE)
 _PANEL_ON = const(0xAF)
+_NOP = b"\x00\xe3"          # a command stream holding the SSD1306's no-op
 _CHUNK = const(16)         # coarse compare unit, in columns
 # Bus bytes that one window costs besides its pixels: the command transaction
 # (address, control, 6 command bytes) and the data transaction's address and
@@ -308,10 +309,14 @@ class Display(framebuf.FrameBuffer):
         self.flush()
 
     def probe(self):
-        """Try again to reach a panel that was missing. True when present."""
+        """Try again to reach a panel that was missing. True when present.
+        Cheap while nothing answers: one two-byte write, no driver loaded."""
         if self.present:
             return True
+        if self._i2c is None:        # the bus itself could not be set up
+            return False
         try:
+            self._i2c.writeto(self._addr, _NOP)     # anyone there?
             self._open()     # (the driver's new buffer is dropped: ours is drawn on)
         except OSError:
             self.present = False
