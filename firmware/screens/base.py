@@ -10,10 +10,19 @@ correct, just slower on the board. suspend() saves a game in progress; it runs
 before leaving and before the panel goes to sleep.
 """
 
+import time
+
 BACK = "back"
 
 
 class Screen:
+    # the lines turn_lines() looks after, on the screens that have them
+    # (annotations only: nothing is stored on the class)
+    message: "str | None"
+    message_until: int
+    help_t: int
+    help_i: int
+
     def __init__(self, app, **options):
         self.app = app
         self.hal = app.hal
@@ -31,3 +40,18 @@ class Screen:
     def redraw(self):
         """Paint everything again on the next draw() (something covered the screen)."""
         self.dirty = True
+
+    def turn_lines(self, now, status_bit, help_bit, help_ms):
+        """For screens with a status message (self.message, shown until
+        self.message_until) and a help line that turns over (self.help_i,
+        next at self.help_t): drop the message when its time is up, turn the
+        help line every help_ms. Returns the bits of the lines to repaint."""
+        bits = 0
+        if self.message and time.ticks_diff(now, self.message_until) >= 0:
+            self.message = ""
+            bits = status_bit
+        if time.ticks_diff(now, self.help_t) >= 0:
+            self.help_t = time.ticks_add(now, help_ms)
+            self.help_i += 1
+            bits |= help_bit
+        return bits

@@ -333,13 +333,7 @@ class Game(Screen):
             self.ms += dt
             if self.ms // 1000 != self.shown_time:
                 self.panel |= _P_TIME
-        if self.message and time.ticks_diff(now, self.message_until) >= 0:
-            self.message = ""
-            self.panel |= _P_STATUS
-        if time.ticks_diff(now, self.help_t) >= 0:
-            self.help_t = time.ticks_add(now, _HELP_MS)
-            self.help_i += 1
-            self.panel |= _P_HELP
+        self.panel |= self.turn_lines(now, _P_STATUS, _P_HELP, _HELP_MS)
 
         if self.thinking:                  # the frame after D showed "THINKING"
             self.thinking = False
