@@ -48,6 +48,11 @@ def table(text):
             if not name.startswith(("screen", "Heap", "bench"))}
 
 
+def notes(text):
+    """mp_heap's notes: a screen that did not open, say."""
+    return re.findall(r"^note: (.+)$", text, re.M)
+
+
 def main(argv):
     mpy = None if "--source" in argv else os.path.join(ROOT, "build", "mpy")
     if "--mpy" in argv:
@@ -58,8 +63,10 @@ def main(argv):
     # Every run is its own MicroPython instance: they can go side by side.
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         whole = pool.submit(run, mpy)
-        fresh = dict(zip(rows, pool.map(lambda row: table(run(mpy, "--row", row)), rows)))
-        session = table(whole.result())
+        reports = dict(zip(rows, pool.map(lambda row: run(mpy, "--row", row), rows)))
+        reports["one session"] = whole.result()
+    fresh = {row: table(reports[row]) for row in rows}
+    session = table(reports["one session"])
     menu = max(t["menu"][0] for t in fresh.values())   # (the same boot each time)
     print("Heap under MicroPython (WebAssembly port), firmware as %s, KB (target %d)"
           % (".mpy" if mpy else "source", TARGET_KB))
@@ -78,6 +85,9 @@ def main(argv):
     print("carrying the interned names of the modules loaded before it. live: held")
     print("between frames; upper: that plus one frame's garbage.")
     print("largest fresh-boot live peak: %.1f KB of %d" % (worst, TARGET_KB))
+    for run_name, text in reports.items():
+        for note in notes(text):
+            print("note (%s): %s" % (run_name, note))
 
 
 if __name__ == "__main__":
