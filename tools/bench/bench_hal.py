@@ -117,8 +117,11 @@ def frame_costs():
         rows.append((name,) + bus_cost(board, fn))
     rows.insert(0, rows.pop())
 
-    # the stock driver: show() sends everything, whatever changed
-    drv = hal.display._dev
+    # the stock driver: show() sends everything, whatever changed (a driver
+    # of its own: the display lets lib/ssd1306.py go once the panel is up)
+    from ssd1306 import SSD1306_I2C
+    d = hal.display
+    drv = SSD1306_I2C(d.width, d.height, d._i2c, d._addr)
     stock = bus_cost(board, drv.show)
     return rows, stock
 
