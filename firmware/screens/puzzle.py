@@ -29,8 +29,12 @@ from firmware.ui import draw, tinyfont
 
 _PREFS = "puzzle_prefs"      # level and picture per puzzle, kept between games
 
-# cell pitch (pixels from one grid line to the next) per width
-_PITCH = {3: 21, 4: 15, 5: 12}
+# Per width: the cell pitch (pixels from one grid line to the next) and the
+# grid's top row. Both are chosen so that cells cross as few 8-row pages of
+# the panel as they can: a move resends its two cells, page by page (a 3x3
+# with a pitch of 21 filled the height, but its middle row crossed 4 pages).
+_PITCH = {3: 20, 4: 15, 5: 12}
+_TOP = {3: 0, 4: 1, 5: 1}
 _PANEL_X = const(66)
 
 _LEVELS = ("RANDOM", "EASY", "MEDIUM", "HARD")
@@ -87,7 +91,7 @@ class Game(Screen):
         self.n = w * w
         self.p = _PITCH[w]
         self.g = self.p * w + 1            # grid side in pixels
-        self.gy = (64 - self.g) // 2
+        self.gy = _TOP[w]
         self.mode = app.settings["puzzle_mode"]
         self.key = "%d-Puzzle %s" % (self.n - 1, self.mode)
         self.save_name = options.get("save") or "puzzle%d" % (self.n - 1)
@@ -525,7 +529,7 @@ class Game(Screen):
         if bits & _P_MOVES:
             self._field(fb, 0, 16)
             tinyfont.text(fb, "MOVES", x, 0)
-            fb.text(str(self.puzzle.moves), x, 7, 1)
+            fb.text(str(self.puzzle.moves), x, 8, 1)   # one page: a move resends it
         if bits & _P_TIME:
             secs = self.ms // 1000
             self.shown_time = secs
