@@ -11,11 +11,12 @@ BUILD  := build
 FIRMWARE_PY := $(shell find firmware -name '*.py' 2>/dev/null)
 FIRMWARE_MPY := $(patsubst %.py,$(BUILD)/mpy/%.mpy,$(FIRMWARE_PY))
 
-.PHONY: help deps sim screenshots test pytest mptest check mpy bench clean distclean \
+.PHONY: help deps window-deps sim sim-window screenshots test pytest mptest check mpy bench clean distclean \
         deploy deploy-src repl run backup
 
 help:
 	@echo "make sim      play the games on the emulated ML4M in this terminal"
+	@echo "make sim-window  the same in a window, with sound (installs pygame)"
 	@echo "make deploy   put the firmware on the board (PORT=/dev/ttyUSB0 optional)"
 	@echo "make deploy-src  the same, as .py source instead of .mpy"
 	@echo "make repl     a REPL on the board;  make run: run the working tree on the board"
@@ -36,13 +37,21 @@ deps:
 sim: deps
 	@$(VPY) tools/sim.py $(SIMFLAGS)
 
+# the same in a window, with sound: pygame (pinned) goes into .venv first; the
+# tests of the window mode want it too
+window-deps: deps
+	@$(PYTHON) tools/deps/install.py --window
+
+sim-window: window-deps
+	@$(VPY) tools/sim.py --window $(SIMFLAGS)
+
 screenshots: deps
 	$(VPY) tools/sim.py --screenshots tools/screenshots
 
 test: deps
 	@$(MAKE) --no-print-directory pytest mptest check
 
-pytest: deps
+pytest: deps window-deps
 	$(VPY) -m pytest -q tests
 
 mptest: deps

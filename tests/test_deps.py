@@ -97,3 +97,28 @@ def test_a_step_without_its_stamp_is_redone_from_scratch(tmp_path, monkeypatch):
         install.python_tools()
     assert not (venv / "half-installed").exists()     # removed before rebuilding
     assert "-m" in commands[0] and "venv" in commands[0]
+
+
+def test_pygame_for_the_window_mode_installs_once_and_only_when_asked(tmp_path, monkeypatch):
+    monkeypatch.setattr(install, "VENV", str(tmp_path))
+    calls = []
+    monkeypatch.setattr(install, "run", lambda cmd, what, hint, cwd=None: calls.append(cmd))
+    install.window_tools()
+    assert len(calls) == 1 and calls[0][-1].endswith("requirements-window.txt")
+    install.window_tools()                     # stamped: nothing to do the second time
+    assert len(calls) == 1
+    # a failed install leaves no stamp, so the next run tries again
+    (tmp_path / ".ml4m-window-installed").unlink()
+
+    def fail(cmd, what, hint, cwd=None):
+        raise install.SetupError("%s failed: %s" % (what, hint))
+    monkeypatch.setattr(install, "run", fail)
+    with pytest.raises(install.SetupError, match="make sim"):
+        install.window_tools()
+    assert not (tmp_path / ".ml4m-window-installed").exists()
+    # plain `make deps` never asks for it
+    for step in ("check_prerequisites", "python_tools", "node_tools", "display_driver", "font"):
+        monkeypatch.setattr(install, step, lambda: None)
+    monkeypatch.setattr(install, "window_tools", lambda: calls.append("window"))
+    assert install.main([]) == 0 and "window" not in calls
+    assert install.main(["--window"]) == 0 and calls[-1] == "window"

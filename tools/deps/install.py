@@ -127,6 +127,20 @@ def python_tools():
     write_stamp(stamp, wanted)
 
 
+def window_tools():
+    """pygame for `tools/sim.py --window` (make sim-window only)."""
+    requirements = os.path.join(ROOT, "tools", "deps", "requirements-window.txt")
+    stamp = os.path.join(VENV, ".ml4m-window-installed")   # goes with the venv
+    wanted = sha256_files(requirements)
+    if read_stamp(stamp) == wanted:
+        return
+    say("installing pygame for the simulator's window mode")
+    run([VENV_PY, "-m", "pip", "install", "--disable-pip-version-check", "-q", "-r", requirements],
+        "installing pygame", "cannot install it from PyPI: check the network connection, "
+        "or play in the terminal with `make sim`")
+    write_stamp(stamp, wanted)
+
+
 def node_tools():
     lock = os.path.join(NODE_DIR, "package-lock.json")
     stamp = os.path.join(NODE_DIR, "node_modules", ".ml4m-installed")
@@ -199,13 +213,15 @@ def font():
     run(["node", FONT_SCRIPT], "extracting the font", "see the message above")
 
 
-def main():
+def main(argv=()):
     try:
         check_prerequisites()
         python_tools()
         node_tools()
         display_driver()
         font()
+        if "--window" in argv:
+            window_tools()
     except SetupError as e:
         say(str(e))
         return 1
@@ -216,4 +232,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -19,6 +19,7 @@ EPILOG = """examples:
   tools/sim.py                                  play (saves kept in the flash folder)
   tools/sim.py --record game.replay             play and record the inputs
   tools/sim.py --replay game.replay             watch a recording
+  tools/sim.py --window                         play in a window, with sound (make sim-window)
   tools/sim.py --headless --replay game.replay --png final.png
   tools/sim.py --headless --replay r --snapshots out --at 1000,2500"""
 
@@ -57,6 +58,9 @@ def build_parser():
                         "cells, fits 80x24), or 1..8 (half blocks: 128N x 32N cells)")
     p.add_argument("--record", metavar="FILE", help="write the session's inputs to FILE (JSON lines)")
     p.add_argument("--replay", metavar="FILE", help="play back the inputs recorded in FILE")
+    p.add_argument("--window", action="store_true",
+                   help="play in a window with sound, keys pressed and released as on a "
+                        "gamepad (needs pygame: make sim-window installs it)")
     p.add_argument("--headless", action="store_true",
                    help="no terminal: run as fast as possible and write pictures")
     p.add_argument("--snapshots", metavar="DIR",
@@ -95,7 +99,16 @@ def main(argv=None):
         parser.error("--at needs --snapshots DIR")
     if args.record and args.replay:
         parser.error("--record and --replay do not mix")
-    if not args.headless and not (os.isatty(0) and os.isatty(1)):
+    if args.window and args.headless:
+        parser.error("--window and --headless do not mix")
+    if args.window:
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # no banner on import
+        try:
+            import pygame  # noqa: F401  (only this mode needs it)
+        except ImportError:
+            parser.error("--window needs pygame: run `make sim-window` (it installs the pinned "
+                         "version into .venv), or play in the terminal with `make sim`")
+    elif not args.headless and not (os.isatty(0) and os.isatty(1)):
         parser.error("the terminal mode needs a terminal; use --headless for pictures")
 
     def absolute(path):
@@ -196,6 +209,8 @@ def _run(args, replay, seed, programs, header, record, png, dump, snapshots, sho
     try:
         if args.headless:
             status = _headless(args, session, replay, programs, snapshots)
+        elif args.window:
+            status = _windowed(args, session, replay, programs, shots)
         else:
             status = _interactive(args, session, replay, programs, shots)
     finally:
@@ -214,6 +229,21 @@ def _run(args, replay, seed, programs, header, record, png, dump, snapshots, sho
     if record:
         print("recorded %d inputs to %s" % (session.events_applied, record))
     return status
+
+
+def _windowed(args, session, replay, programs, shots):
+    import pygame
+    from tools.simulator.window import WindowFrontEnd
+    try:
+        ui = WindowFrontEnd(session, pygame, replay=replay, shots_dir=shots)
+    except pygame.error as exc:
+        print("sim: no window could be opened (%s): play in the terminal with `make sim`" % exc,
+              file=sys.stderr)
+        return 1
+    try:
+        return _play(args, session, ui, programs)
+    finally:
+        ui.close()
 
 
 def _headless(args, session, replay, programs, snapshots):
@@ -247,22 +277,28 @@ def _headless(args, session, replay, programs, snapshots):
 def _interactive(args, session, replay, programs, shots):
     from tools.simulator.terminal import Terminal
     from tools.simulator.ui import TerminalFrontEnd
-    limit = None if args.seconds is None else args.seconds * 1000
     with Terminal() as terminal:
         ui = TerminalFrontEnd(session, terminal, scale=args.scale, bell=args.bell,
                               replay=replay, shots_dir=shots)
-        session.hooks.append(ui)
+        return _play(args, session, ui, programs)
+
+
+def _play(args, session, ui, programs):
+    """Run the firmware with the front end `ui` as a tick hook, until q, the
+    time limit or the end of a replay (then the last picture stays up)."""
+    limit = None if args.seconds is None else args.seconds * 1000
+    session.hooks.append(ui)
+    try:
+        reason = session.run(programs, limit)
+    except KeyboardInterrupt:
+        reason = "quit"
+        if session.recorder is not None:
+            session.recorder.event(session.board.now_ms(), "end")
+    if reason in ("returned", "end", "limit"):
+        note = {"returned": "the program ended", "end": "replay finished",
+                "limit": "time limit reached"}[reason]
         try:
-            reason = session.run(programs, limit)
+            ui.wait_for_quit(note)
         except KeyboardInterrupt:
-            reason = "quit"
-            if session.recorder is not None:
-                session.recorder.event(session.board.now_ms(), "end")
-        if reason in ("returned", "end", "limit"):
-            note = {"returned": "the program ended", "end": "replay finished",
-                    "limit": "time limit reached"}[reason]
-            try:
-                ui.wait_for_quit(note)
-            except KeyboardInterrupt:
-                pass
+            pass
     return 0

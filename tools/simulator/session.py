@@ -36,7 +36,8 @@ class Quit(BaseException):
 
 
 class SoundMonitor:
-    """Watches the speaker pin's DAC and PWM writes: is the speaker making a sound?"""
+    """Watches the speaker pin's DAC and PWM writes: is the speaker making a sound,
+    which tone is it playing, how many clicks has the DAC made?"""
 
     LINGER_MS = 150     # a click is a few ms long; show it long enough to be seen
 
@@ -50,6 +51,8 @@ class SoundMonitor:
         self.active = False
         self.started = False     # True on the tick a sound began
         self.sounds = 0          # how many times a sound began
+        self.tone = None         # (frequency Hz, duty_u16) while the PWM sounds
+        self.clicks = 0          # how many times the DAC moved the cone
 
     def update(self, now):
         board = self.board
@@ -57,11 +60,13 @@ class SoundMonitor:
         for t, value in dac[self._dac_index:]:
             if self._last_dac is not None and value != self._last_dac:
                 self._last_sound = t      # the DAC moved: the cone moved, a click
+                self.clicks += 1
             self._last_dac = value
         pwm = board.pwm_log
         for entry in pwm[self._pwm_index:]:
             t, freq, duty = entry[0], entry[1], entry[2]
             self._pwm_on = bool(freq) and bool(duty)
+            self.tone = (freq, duty) if self._pwm_on else None
             if self._pwm_on:
                 self._last_sound = t
         # The logs grow with every write; keep them short in a long session.

@@ -3,16 +3,15 @@
 It is a tick hook of a Session (see session.py): it never runs on its own thread,
 so nothing it does races the firmware.
 """
-import os
 import time
 
 from tools.simulator import keys as keymap
 from tools.simulator import render
 from tools.simulator.controls import Controls
+from tools.simulator.frontend import FrontEnd, Pacer
 from tools.simulator.session import Quit, ReplayFeeder
 
 FRAME_S = 1 / 30          # at most ~30 redraws a second
-BEHIND_S = 0.25           # further behind than this: stop trying to catch up
 BELL_GAP_S = 0.15
 NOTE = "\u266a"           # the sound cue in the status line
 NOTE_S = 0.25             # shown at least this long (wall time), so a click is seen
@@ -23,7 +22,7 @@ FRAME = "\x1b[0;90m"
 RESET = "\x1b[0m"
 
 
-class TerminalFrontEnd:
+class TerminalFrontEnd(FrontEnd):
     def __init__(self, session, terminal, scale=None, bell=False, realtime=True,
                  replay=None, shots_dir=".", title="ML4M"):
         self.session = session
@@ -39,21 +38,17 @@ class TerminalFrontEnd:
         self.controls = Controls(session.apply)
         self.decoder = keymap.KeyDecoder()
         self.show_legend = True
-        self.message = None                   # (text, until monotonic s)
-        self.shots = 0
-        self._wall0 = None
-        self._virt0 = 0.0
         self._last_draw = -1.0
         self._last_bell = -1.0
         self._note_until = -1.0
         self._last_key = time.monotonic()
+        self._pacer = Pacer()
         self._pixels = None
         self._lines = {}                      # (row, column) -> text last written there
         self._body = {}                       # panel row -> its text on the screen
         self._colour = None
         self._layout = None
         self.redraws = 0
-        self.behind = False
 
     # ---- the tick ---------------------------------------------------------------------
     def __call__(self, now):
@@ -67,21 +62,12 @@ class TerminalFrontEnd:
         self.draw()
 
     def _pace(self, now):
-        if not self.realtime:
-            return
-        wall = time.monotonic()
-        if self._wall0 is None:
-            self._wall0, self._virt0 = wall, now
-            return
-        ahead = self._wall0 + (now - self._virt0) / 1000 - wall
-        if ahead > 0:
-            time.sleep(ahead)
-            self.behind = False
-        elif ahead < -BEHIND_S:
-            # The firmware (or the emulator) is slower than the board here: carry on
-            # from now instead of racing through virtual time to catch up.
-            self._wall0, self._virt0 = wall, now
-            self.behind = True
+        if self.realtime:
+            self._pacer(now)
+
+    @property
+    def behind(self):
+        return self._pacer.behind
 
     def _keys(self, now):
         data = self.terminal.read(0)
@@ -104,19 +90,6 @@ class TerminalFrontEnd:
             self.terminal.resized = True      # the panel may grow into the legend's room
         elif self.replay is None:
             self.controls.key(key, now)
-
-    def screenshot(self):
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        self.shots += 1
-        path = os.path.join(self.shots_dir, "ml4m-%s-%d.png" % (stamp, self.shots))
-        try:
-            self.board.panel.png(path, scale=4)
-            self.say("saved " + path)
-        except OSError as exc:
-            self.say("screenshot failed: %s" % exc.strerror)
-
-    def say(self, text, seconds=3.0):
-        self.message = (text, time.monotonic() + seconds)
 
     def _sound(self):
         sound = self.session.sound
@@ -227,12 +200,9 @@ class TerminalFrontEnd:
             parts.append("(enlarge the terminal)")
         if self.behind:
             parts.append("(slower than the board)")
-        if self.message is not None:
-            text, until = self.message
-            if time.monotonic() < until:
-                parts.append(text)
-            else:
-                self.message = None
+        message = self.current_message()
+        if message is not None:
+            parts.append(message)
         return "  ".join(parts)
 
     # ---- after the firmware stopped -------------------------------------------------------
