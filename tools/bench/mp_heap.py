@@ -1,9 +1,12 @@
 # mprun: --loop step
 # Heap of the whole firmware under real MicroPython (the WebAssembly port):
 #   node tools/mprun/run.mjs --script tools/bench/mp_heap.py [--menu-only]
-#        [--frames N] [--only TEXT | --row NAME | --rows] [--debug] [--modules]
+#        [--frames N] [--only TEXT | --row NAME | --rows] [--pad N] [--debug]
+#        [--modules]
 # (--only: the rows whose name holds TEXT, e.g. "Reversi"; --row: that row
-# alone; --rows: list the row names and stop; --debug: modules and store
+# alone; --rows: list the row names and stop; --pad: N small blocks kept from
+# before the firmware loads, which moves everything it allocates (see
+# below); --debug: modules and store
 # texts left over after each row; --modules: the heap each firmware module
 # takes once imported, one per frame). tools/bench/bench_heap.py, which
 # `make bench` runs, boots afresh for each row and runs the whole session too.
@@ -26,6 +29,14 @@
 # before collection, is an upper bound that also holds that frame's garbage
 # (and an import's compile garbage). All include this script (a few KB,
 # "bench" below), as the board's figures include main.py.
+#
+# Layout: where things land in the heap can move the figures. The collector
+# takes any word that looks like a pointer into the heap for one, and this
+# port's heap starts at a low address, so plain numbers in buffers can keep a
+# dead block alive: with the runner's default 8 MiB heap, some --pad values
+# showed 2.2 KB more on every screen. bench_heap.py runs with a 512 KiB heap
+# (--heap), which makes that rare, and still measures each screen in a few
+# layouts and reports the worst.
 #
 # Time: frames are paced by the firmware's own Clock.wait_frame, but the
 # sleeps are virtual: time.ticks_ms/us run on real time plus the time slept,
@@ -495,6 +506,7 @@ def _args():
 
 
 _bench = [0]
+_named = [False]
 _gen = [None]
 _t0 = [0]
 
@@ -504,6 +516,8 @@ def _kb(n):
 
 
 def report():
+    import micropython
+    micropython.qstr_info()       # interned names now (the first such line: at the start)
     bench = _bench[0]
     print("Heap under MicroPython %s (WebAssembly port), KB: gc.mem_alloc() less this"
           % ".".join(str(v) for v in sys.implementation.version[:3]))
@@ -541,6 +555,18 @@ def step():
             for row in [r[0] for r in _game_rows()] + [label for label, _m in _SYSTEM]:
                 print("row:", row)
             return False
+        if not _named[0]:
+            # The interned names before the firmware (report() prints them again
+            # after), in a step of its own: the first print keeps a buffer, which
+            # belongs in the bench's own heap, measured on the next step.
+            _named[0] = True
+            if "--modules" not in sys.argv:
+                import micropython
+                micropython.qstr_info()
+            if "--pad" in sys.argv:
+                n = int(sys.argv[sys.argv.index("--pad") + 1])
+                _named.append([bytearray(8) for _ in range(n)])
+            return True
         _bench[0] = n
         _t0[0] = _real_ms()
         menu_only, frames_per_game = _args()
