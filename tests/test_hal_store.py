@@ -123,7 +123,7 @@ def test_a_broken_file_gives_defaults_and_is_kept_aside(store, store_dir, conten
     assert store.load("g2048", {"best": 0}) == {"best": 0}
     assert not (store_dir / "g2048.json").exists()
     assert (store_dir / "g2048.bad").read_text() == content
-    assert store.bad == ["g2048"]
+    assert [name for name, _ in store.bad] == ["g2048"]
     # the game goes on and saves a good file; the bad one is left alone
     assert store.save("g2048", {"best": 4})
     assert store.load("g2048", {}) == {"best": 4}
@@ -207,3 +207,47 @@ def test_the_root_folder_is_made(tmp_path):
     assert root.is_dir()
     assert store.save("x", [1])
     assert Store(str(root)).load("x", []) == [1]
+
+
+def test_a_value_that_fails_its_check_is_set_aside(store, store_dir):
+    from firmware import check
+    (store_dir / "settings.json").write_text('{"brightness": 3.0}')
+
+    def fits(value):
+        check.integer(value["brightness"], 1, 4, "brightness")
+
+    assert store.load("settings", {"brightness": 3}, fits) == {"brightness": 3}
+    assert (store_dir / "settings.bad").read_text() == '{"brightness": 3.0}'
+    assert store.bad == [("settings", "brightness: not a whole number")]
+    assert store.notes == ["settings reset: damaged"]
+    # a good value passes the same check
+    store.save("settings", {"brightness": 2})
+    assert store.load("settings", {"brightness": 3}, fits) == {"brightness": 2}
+
+
+def test_set_aside_keeps_a_save_the_rules_refused(store, store_dir):
+    store.save("g2048", {"game": [1, 2]})
+    store.set_aside("g2048", "board: wrong length")
+    assert not (store_dir / "g2048.json").exists()
+    assert (store_dir / "g2048.bad").read_text() == '{"game": [1, 2]}'
+    assert store.load("g2048", {}) == {}
+
+
+@pytest.mark.parametrize("value,ok", [
+    (3, True), (3.0, False), (True, False), ("3", False), (None, False), (9, False)])
+def test_integer_checks_the_exact_type_and_range(value, ok):
+    from firmware import check
+    if ok:
+        assert check.integer(value, 1, 4, "x") == value
+    else:
+        with pytest.raises(check.Invalid):
+            check.integer(value, 1, 4, "x")
+
+
+def test_choice_does_not_confuse_1_with_true():
+    from firmware import check
+    assert check.choice(True, (True, False), "sound") is True
+    with pytest.raises(check.Invalid):
+        check.choice(1, (True, False), "sound")
+    with pytest.raises(check.Invalid):
+        check.choice(2.0, (1, 2, 3), "volume")

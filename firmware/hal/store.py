@@ -79,7 +79,8 @@ class Store:
         self.fs = fs if fs is not None else OsFs()
         self.root = root.rstrip("/") if root != "/" else ""
         self.error = None         # short text for the screen after a failed save
-        self.bad = []             # names whose files were kept aside this run
+        self.bad = []             # (name, reason) of the files kept aside this run
+        self.notes = []           # short texts for the player, shown once each
         self._saved = {}          # name -> _sum() of the text the file holds
         try:
             self.fs.mkdir(root)
@@ -89,9 +90,12 @@ class Store:
     def path(self, name):
         return self.root + "/" + name + ".json"
 
-    def load(self, name, default):
+    def load(self, name, default, check=None):
         """The saved value, or a copy of default if there is none or it is broken.
-        For a dict default, keys missing from the file come from the default."""
+        For a dict default, keys missing from the file come from the default.
+        check(value), when given, raises ValueError (firmware.check.Invalid)
+        if the parsed value does not fit the file's schema: the file is then
+        set aside like a damaged one and the default returned."""
         path = self.path(name)
         self._discard(path + ".tmp")    # left by a power cut before the rename
         text = None
@@ -105,10 +109,10 @@ class Store:
             if _errno(e) == _ENOENT:
                 self._saved.pop(name, None)
                 return _copy(default)
-            self._keep_aside(name, path)     # there but unreadable
+            self._keep_aside(name, path, "unreadable")     # there but unreadable
             return _copy(default)
         except Exception:
-            self._keep_aside(name, path)     # e.g. not text at all
+            self._keep_aside(name, path, "not text")       # e.g. undecodable bytes
             return _copy(default)
         try:
             if not text.strip():
@@ -118,14 +122,25 @@ class Store:
                     isinstance(default, list) != isinstance(value, list)):
                 raise ValueError("wrong shape")
         except Exception:
-            self._keep_aside(name, path)
+            self._keep_aside(name, path, "not JSON of the right shape")
             return _copy(default)
-        self._saved[name] = _sum(text)
         if isinstance(default, dict):
             for key in default:
                 if key not in value:
                     value[key] = _copy(default[key])
+        if check is not None:
+            try:
+                check(value)
+            except ValueError as e:
+                self._keep_aside(name, path, str(e))
+                return _copy(default)
+        self._saved[name] = _sum(text)
         return value
+
+    def set_aside(self, name, reason):
+        """A file that loaded but could not be used (a game save its rules
+        refused): kept as name.bad, the reason noted, never dropped silently."""
+        self._keep_aside(name, self.path(name), reason)
 
     def save(self, name, data):
         """Write data atomically. True when the file holds it (or already did)."""
@@ -167,10 +182,10 @@ class Store:
         except OSError:
             pass
 
-    def _keep_aside(self, name, path):
+    def _keep_aside(self, name, path, reason):
         self._saved.pop(name, None)
-        if name not in self.bad:
-            self.bad.append(name)
+        self.bad.append((name, reason))
+        self.notes.append(name + " reset: damaged")
         bad = self.root + "/" + name + ".bad"
         try:
             self._replace(path, bad)

@@ -1,0 +1,60 @@
+"""Checks for values read back from the flash.
+
+A saved file can hold anything: a hand edit, an old firmware's layout, a bit
+flipped by a power cut. JSON gives numbers, strings, lists, dicts, true/false
+and null, and Python's comparisons are lenient with them (3.0 == 3, True == 1),
+so "is it one of the allowed values" is not enough: a float brightness passes
+`in (1, 2, 3, 4)` and then breaks the driver. Each check here looks at the
+exact type first, then the range, and raises Invalid with a short reason that
+goes to the crash log. Store.load(name, default, check) calls a file's check
+and sets the file aside when it raises.
+"""
+
+
+class Invalid(ValueError):
+    """A stored value that does not fit its schema; str() says what and why."""
+
+
+def integer(value, low, high, what):
+    """An int (not a bool, not a float) with low <= value <= high."""
+    if type(value) is not int:
+        raise Invalid(what + ": not a whole number")
+    if not low <= value <= high:
+        raise Invalid(what + ": out of range")
+    return value
+
+
+def flag(value, what):
+    """True or False (not 0 or 1)."""
+    if type(value) is not bool:
+        raise Invalid(what + ": not true/false")
+    return value
+
+
+def choice(value, allowed, what):
+    """One of allowed, with the same type as it (3.0 is not 3, 1 is not True)."""
+    for option in allowed:
+        if type(option) is type(value) and option == value:
+            return value
+    raise Invalid(what + ": not an allowed value")
+
+
+def text(value, longest, what):
+    """A string of at most longest characters."""
+    if type(value) is not str or len(value) > longest:
+        raise Invalid(what + ": not a short text")
+    return value
+
+
+def array(value, length, what):
+    """A list with exactly length items (None: any length)."""
+    if type(value) is not list or (length is not None and len(value) != length):
+        raise Invalid(what + ": wrong length")
+    return value
+
+
+def table(value, what):
+    """A dict (a JSON object)."""
+    if type(value) is not dict:
+        raise Invalid(what + ": not an object")
+    return value
