@@ -4,7 +4,7 @@ import gc
 import sys
 import time
 
-from firmware.screens.base import BACK
+from firmware.screens.base import BACK, Screen
 from firmware.settings import DIM_AFTER_S, Settings
 from firmware.records import Records
 from micropython import const
@@ -14,14 +14,17 @@ _SAFE_BOOT_BUTTON = const(1)   # B (firmware.hal.controls): hold it while poweri
                                # and the app stays out of the way
 _TOAST_MS = const(2000)        # how long a "not saved" note stays on screen
 _PROBE_MS = const(2000)        # a missing panel is looked for this often
+_GOOD_MS = const(20000)        # this long without a crash: a fresh start
+# buttons and directions (firmware.hal.controls): folded in, nothing imported
+_A = const(0)
+_B = const(1)
+_UP = const(8)
+_DOWN = const(9)
 
 
 class App:
     def __init__(self, hal):
         self.hal = hal
-        self.settings = Settings(hal.store)
-        self.settings.apply(hal)
-        self.records = Records(hal.store)
         self.screen = None
         # sys.modules names before the modules of the screen on show were
         # imported: the menu, a game, a system screen and the error screen are
@@ -33,19 +36,48 @@ class App:
         self.asleep = False
         self.toast = None          # (text, shown at ms)
         self.probed = self.idle_since   # when a missing panel was last looked for
+        self.crashes = 0           # crashes with no good stretch of play between them
+        self.good_since = self.idle_since
+        self.crashed_in = None     # "menu" when the last crash was the menu's
+        self.menu_broken = False   # the menu failed twice in a row: the built-in one
+        # a settings or records file its checks let through can still raise
+        # here (a value the hardware refuses): set it aside, use the defaults,
+        # never a blank panel at every power-on
+        self.settings = self._start_up(_settings, "settings")
+        self.records = self._start_up(_records, "records")
+
+    def _start_up(self, make, name):
+        """make(store), or, when that raises, the file set aside (reason in
+        the crash log) and make(store) again with the defaults."""
+        store = self.hal.store
+        try:
+            return make(self.hal)
+        except Exception as error:   # never BaseException: Ctrl-C must stop us
+            _print(error)
+            store.set_aside(name, "start-up: " + _text(error))
+            return make(self.hal)
 
     # ---- screens -------------------------------------------------------------
     def start(self, screen=None):
         if screen is None:
-            # through _import, so the splash is released when the menu comes
-            screen = self.open("firmware.screens.splash", "Splash")
+            try:
+                # through _import, so the splash is released when the menu comes
+                screen = self.open("firmware.screens.splash", "Splash")
+            except Exception as error:
+                self.crash(error)
+                return
         self.screen = screen
 
     def menu(self):
+        if self.menu_broken:
+            return BuiltInMenu(self)
         # imported like a game: while a game runs, the menu's code, its list
         # and the catalog are not in the heap (~1.5 KB); back from the game
         # they are loaded again (a few ms)
-        return self._import("firmware.screens.menu").Menu(self, cursor=self.menu_cursor)
+        self.crashed_in = "menu"     # until it is built: a crash now is the menu's
+        menu = self._import("firmware.screens.menu").Menu(self, cursor=self.menu_cursor)
+        self.crashed_in = None
+        return menu
 
     def resumable(self):
         """The catalog entry of the last game left in progress, or None."""
@@ -115,22 +147,48 @@ class App:
         self.hal.display.invert(False)
 
     def crash(self, error):
-        """A screen raised: log it, show it, and get back to a working menu."""
+        """A screen raised: log it, show it, and get back to a working menu.
+        Nothing in here may stop the app: a MemoryError while logging or
+        while importing the error screen falls back to a picture drawn with
+        what is already in memory, and if even that fails, to a line on
+        the REPL and the next frame."""
         now = self.hal.clock.now()
-        try:
-            sys.print_exception(error)  # type: ignore[attr-defined]  # to the REPL
-        except AttributeError:
-            pass
+        if self.screen is not None and type(self.screen).__name__ == "Menu":
+            self.crashed_in = "menu"
+        # crashes close together (no 20 s of good play between): the menu
+        # that failed twice in a row is not built again (BuiltInMenu instead)
+        if time.ticks_diff(now, self.good_since) < _GOOD_MS:
+            self.crashes += 1
+        else:
+            self.crashes = 1
+        if self.crashed_in == "menu" and self.crashes >= 2:
+            self.menu_broken = True
+        self.crashed_in = None
+        _print(error)
         self.screen = None
-        self._release()
-        # the crash log and the error screen are only needed now: imported
-        # after the release, they go again with the error screen
-        logged = self._import("firmware.crashlog").append(self.hal.store.root, error, now)
-        self.hal.display.invert(False)
-        self.hal.sound.sfx("error")
-        self.screen = self._import("firmware.screens.error").ErrorScreen(
-            self, error=error, logged=logged)
+        try:
+            self._release()
+        except Exception:
+            pass
+        logged = False
+        try:
+            # the crash log and the error screen are only needed now: imported
+            # after the release, they go again with the error screen
+            logged = self._import("firmware.crashlog").append(self.hal.store.root, error, now)
+        except Exception:            # e.g. MemoryError formatting the traceback
+            pass
+        try:
+            self.hal.display.invert(False)
+            self.hal.sound.sfx("error")
+        except Exception:
+            pass
+        try:
+            self.screen = self._import("firmware.screens.error").ErrorScreen(
+                self, error=error, logged=logged)
+        except Exception:            # no memory for the error screen's module
+            self.screen = BareError(self, error)
         self.screen.redraw()
+        self.good_since = now
 
     # ---- the loop --------------------------------------------------------------
     def step(self):
@@ -138,22 +196,41 @@ class App:
         now = hal.clock.now()
         hal.controls.update(now)
         hal.sound.update(now)
-        if not self._awake(now):
-            hal.clock.wait_frame()   # asleep: only the controls are watched
-            return
         try:
-            target = self.screen.update(now)
-            if target is not None:
-                self.switch(target)
-            self.screen.draw(hal.display)
+            awake = self._awake(now)   # may save the game (the screen saver)
+            if awake:
+                if self.screen is None:
+                    self.start()
+                target = self.screen.update(now)
+                if target is not None:
+                    self.switch(target)
+                self.screen.draw(hal.display)
         except Exception as error:   # never BaseException: Ctrl-C must stop us
             self.crash(error)
-            self.screen.draw(hal.display)
-        self._show_store_error(now)
+            awake = True
+            self._draw_after_crash()
+        if not awake:
+            hal.clock.wait_frame()   # asleep: only the controls are watched
+            return
+        self._show_store_notes(now)
         hal.display.flush()
         if not hal.display.present:
             self._look_for_panel(now)
         hal.clock.wait_frame()
+
+    def _draw_after_crash(self):
+        """The error screen's picture; if drawing it raises too, the bare
+        one; if that raises, a line on the REPL and on with the next frame."""
+        try:
+            self.screen.draw(self.hal.display)
+            return
+        except Exception as error:
+            _print(error)
+        try:
+            self.screen = BareError(self, None)
+            self.screen.draw(self.hal.display)
+        except Exception as error:
+            _print(error)
 
     def _look_for_panel(self, now):
         """No panel (missing at power-on, or a loose wire since): the game runs
@@ -188,29 +265,155 @@ class App:
             self.dimmed = True
         return True
 
-    def _show_store_error(self, now):
-        """The flash refused a write: the game goes on, and the player is told."""
+    def _show_store_notes(self, now):
+        """What the store has to tell the player, one note at a time: a
+        refused write (the game goes on) or a damaged file set aside (its
+        reason goes to the crash log first)."""
         store = self.hal.store
-        if store.error:
-            self.toast = (store.error, now)
-            store.error = None
+        if store.bad:
+            self._log_set_aside(now)
+        if self.toast is None:
+            if store.error:
+                self.toast = (store.error, now)
+                store.error = None
+            elif store.notes:
+                self.toast = (store.notes.pop(0), now)
         if self.toast is None:
             return
         text, since = self.toast
-        fb = self.hal.display.fb
         if time.ticks_diff(now, since) < _TOAST_MS:
-            fb.fill_rect(0, 54, 128, 10, 0)
-            fb.rect(0, 54, 128, 10, 1)
-            fb.text(text[:15], 4, 55, 1)
+            _draw_note(self.hal.display.fb, text)
         else:
             self.toast = None
-            self.screen.redraw()   # repaint what the note covered
+            if self.screen is not None:
+                self.screen.redraw()   # repaint what the note covered
+
+    def _log_set_aside(self, now):
+        """Each file set aside, with its reason, into the crash log."""
+        store = self.hal.store
+        had = "firmware.crashlog" in sys.modules
+        from firmware import crashlog
+        while store.bad:
+            name, reason = store.bad.pop(0)
+            crashlog.note(store.root, "%s.json set aside as %s.bad: %s" % (name, name, reason), now)
+        if not had:
+            _forget("firmware.crashlog")   # not part of the screen on show
 
     def run(self):
         if self.screen is None:
             self.start()
         while True:
             self.step()
+
+
+def _settings(hal):
+    settings = Settings(hal.store)
+    settings.apply(hal)
+    return settings
+
+
+def _records(hal):
+    return Records(hal.store)
+
+
+def _text(error):
+    """str(error), or its type's name when even that raises."""
+    try:
+        return str(error)
+    except Exception:
+        return type(error).__name__
+
+
+def _print(error):
+    """The traceback to the REPL, if the port can (and it does not fail)."""
+    try:
+        sys.print_exception(error)  # type: ignore[attr-defined]
+    except Exception:
+        pass
+
+
+def _draw_note(fb, text):
+    """A note over the bottom of the screen: one or two lines of at most 15
+    characters (split at "\n")."""
+    lines = text.split("\n")[:2]
+    h = 10 * len(lines)
+    y = 64 - h
+    fb.fill_rect(0, y, 128, h, 0)
+    fb.rect(0, y, 128, h, 1)
+    for line in lines:
+        fb.text(line[:15], 4, y + 1, 1)
+        y += 9
+
+
+class BareError(Screen):
+    """The crash screen when there is no memory for the real one: drawn with
+    the display's own text, nothing imported."""
+
+    def __init__(self, app, error):
+        Screen.__init__(self, app)
+        self.title = "Error" if error is None else type(error).__name__
+        self.dirty = True
+
+    def update(self, now_ms):
+        c = self.hal.controls
+        if c.just_pressed(_A) or c.just_pressed(_B):
+            return BACK
+        return None
+
+    def draw(self, display):
+        if not self.dirty:
+            return
+        self.dirty = False
+        fb = display.fb
+        fb.fill(0)
+        fb.text("Oops:", 0, 0, 1)
+        fb.text(self.title[:16], 0, 12, 1)
+        fb.text("A: back to menu", 0, 56, 1)
+
+
+def menu_games():
+    """The games the built-in menu offers: the catalog's entries (title,
+    and what launch() needs)."""
+    from firmware import catalog
+    return catalog.GAMES
+
+
+class BuiltInMenu(Screen):
+    """The menu that needs nothing but this file: the games and Settings,
+    for when the real menu failed twice in a row."""
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.entries = list(menu_games()) + [None]   # None: Settings
+        self.cursor = 0
+        self.dirty = True
+
+    def update(self, now_ms):
+        c = self.hal.controls
+        if c.repeat(_DOWN) or c.repeat(_UP):
+            step = 1 if c.repeat(_DOWN) else -1
+            self.cursor = (self.cursor + step) % len(self.entries)
+            self.dirty = True
+        if c.just_pressed(_A):
+            entry = self.entries[self.cursor]
+            if entry is None:
+                return self.app.open("firmware.screens.settings", "SettingsScreen")
+            return self.app.launch(entry)
+        return None
+
+    def draw(self, display):
+        if not self.dirty:
+            return
+        self.dirty = False
+        fb = display.fb
+        fb.fill(0)
+        fb.text("Menu (safe)", 0, 0, 1)
+        top = max(0, self.cursor - 4)            # five rows fit under the title
+        for i in range(top, min(top + 5, len(self.entries))):
+            entry = self.entries[i]
+            y = 14 + (i - top) * 10
+            fb.text(">" if i == self.cursor else " ", 0, y, 1)
+            fb.text("Settings" if entry is None else entry.title, 10, y, 1)
 
 
 def _forget(name):

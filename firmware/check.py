@@ -58,3 +58,18 @@ def table(value, what):
     if type(value) is not dict:
         raise Invalid(what + ": not an object")
     return value
+
+
+def integers(value, length, low, high, what):
+    """A list of length ints (None: any length), each low..high."""
+    array(value, length, what)
+    for item in value:
+        integer(item, low, high, what)
+    return value
+
+
+def optional(value, checker, *args):
+    """None, or a value checker(value, *args) accepts."""
+    if value is not None:
+        checker(value, *args)
+    return value

@@ -18,16 +18,29 @@ def format_exception(exc):
 
 def append(root, exc, when_ms=0):
     """Add exc's traceback to root/crash.log; False if the flash refused."""
+    return _write(root, "--- crash at %d ms\n" % when_ms, format_exception(exc))
+
+
+def note(root, text, when_ms=0):
+    """Add a line that is not a crash (a damaged file set aside, and why)."""
+    return _write(root, "--- note at %d ms\n" % when_ms, text + "\n")
+
+
+def _write(root, head, text):
     path = root + "/crash.log"
     try:
         try:
             if os.stat(path)[6] > LIMIT:
-                os.rename(path, path + ".old")  # replaces an older .old on littlefs
+                try:
+                    os.remove(path + ".old")   # FAT will not rename onto it
+                except OSError:
+                    pass
+                os.rename(path, path + ".old")
         except OSError:
             pass  # no log yet
         with open(path, "a") as f:
-            f.write("--- crash at %d ms\n" % when_ms)
-            f.write(format_exception(exc))
+            f.write(head)
+            f.write(text)
         return True
     except OSError:
         return False

@@ -7,6 +7,8 @@ import random
 import framebuf
 import pytest
 
+from tests import saves
+
 from firmware.games.game2048 import LINES, DIRECTION_NAMES
 from firmware.screens import g2048
 from firmware.ui import tinyfont
@@ -41,7 +43,7 @@ def set_board(arcade, exps, score=100, moves=5):
 
 def load(store_dir, name="g2048"):
     path = store_dir / (name + ".json")
-    return json.loads(path.read_text()) if path.exists() else None
+    return saves.read(path)
 
 
 def expected_cell(e, flash=0):

@@ -7,6 +7,7 @@ import os
 import pytest
 
 from firmware.hal.store import OsFs, Store
+from tests import saves
 
 
 class PowerCut(BaseException):
@@ -79,7 +80,7 @@ def test_missing_file_gives_a_copy_of_the_defaults(store):
 
 def test_save_then_load(store, store_dir):
     assert store.save("settings", {"muted": True, "brightness": 3})
-    assert json.loads((store_dir / "settings.json").read_text()) == {"muted": True, "brightness": 3}
+    assert saves.read(store_dir / "settings.json") == {"muted": True, "brightness": 3}
     fresh = Store(str(store_dir))
     assert fresh.load("settings", {}) == {"muted": True, "brightness": 3}
     assert fresh.load("records", []) == []
@@ -171,7 +172,7 @@ def test_full_flash_keeps_the_game_running(store, fs, store_dir):
     fs.fail["write"] = OSError(errno.ENOSPC, "ENOSPC")
     assert store.save("g2048", {"best": 200}) is False
     assert store.error == "Flash full"
-    assert json.loads((store_dir / "g2048.json").read_text()) == {"best": 100}
+    assert saves.read(store_dir / "g2048.json") == {"best": 100}
     assert not (store_dir / "g2048.json.tmp").exists()    # the half-written temp is gone
     # space freed: the same data is saved (it was not marked as written)
     assert store.save("g2048", {"best": 200})
@@ -219,7 +220,7 @@ def test_a_value_that_fails_its_check_is_set_aside(store, store_dir):
     assert store.load("settings", {"brightness": 3}, fits) == {"brightness": 3}
     assert (store_dir / "settings.bad").read_text() == '{"brightness": 3.0}'
     assert store.bad == [("settings", "brightness: not a whole number")]
-    assert store.notes == ["settings reset: damaged"]
+    assert store.notes == ["Settings reset\nfile damaged"]
     # a good value passes the same check
     store.save("settings", {"brightness": 2})
     assert store.load("settings", {"brightness": 3}, fits) == {"brightness": 2}
@@ -229,7 +230,7 @@ def test_set_aside_keeps_a_save_the_rules_refused(store, store_dir):
     store.save("g2048", {"game": [1, 2]})
     store.set_aside("g2048", "board: wrong length")
     assert not (store_dir / "g2048.json").exists()
-    assert (store_dir / "g2048.bad").read_text() == '{"game": [1, 2]}'
+    assert saves.read(store_dir / "g2048.bad") == {"game": [1, 2]}
     assert store.load("g2048", {}) == {}
 
 

@@ -6,6 +6,8 @@ import random
 import framebuf
 import pytest
 
+from tests import saves
+
 from firmware.games.npuzzle import Puzzle, DIRECTION_NAMES
 from firmware.games import npuzzle_solver as solver
 from firmware.ui import tinyfont
@@ -37,7 +39,7 @@ def saved_game(store_dir, name, tiles, width, moves=3, mode="numbers", ms=5000):
 
 def load(store_dir, name):
     path = store_dir / (name + ".json")
-    return json.loads(path.read_text()) if path.exists() else None
+    return saves.read(path)
 
 
 def play(board, arcade, pushes):

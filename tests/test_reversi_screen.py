@@ -9,6 +9,7 @@ from firmware.games.reversi_tools import board_string
 from firmware.screens import reversi as screen
 from firmware.screens import reversi_menu as overlays
 from tests.panel import shows
+from tests import saves
 from tests.test_app import boot, frames, tap, nudge, choose, to_menu, wait
 
 FULL_BUT_H8 = "X" * 62 + "O-"          # Black's h8 flips g8 and fills the board
@@ -32,7 +33,7 @@ def write(store_dir, name, data):
 
 def load(store_dir, name):
     path = store_dir / (name + ".json")
-    return json.loads(path.read_text()) if path.exists() else None
+    return saves.read(path)
 
 
 def saved_game(store_dir, mode, moves=(), start=None, turn=BLACK, level=0, rated=True):

@@ -283,39 +283,53 @@ class Game2048:
         }
 
     def from_dict(self, data):
-        """Restore a saved game; ValueError (state unchanged) if it is not one."""
-        board = _checked_board(data.get("board"))
-        score = _checked_count(data.get("score"))
-        moves = _checked_count(data.get("moves"))
-        undo = data.get("undo")
+        """Restore a saved game; ValueError (firmware.check.Invalid, with the
+        reason; state unchanged) if it is not one: wrong types (a bool is not
+        a number), exponents out of range, two 131072 tiles that could merge
+        (their sum is past the largest tile), counts out of range."""
+        from firmware import check
+        check.table(data, "game")
+        board = _checked_board(data.get("board"), "board")
+        score = check.integer(data.get("score"), 0, MOST_POINTS, "score")
+        moves = check.integer(data.get("moves"), 0, MOST_POINTS, "moves")
+        won = check.flag(data.get("won", False), "won")
+        keep_going = check.flag(data.get("keep_going", False), "keep going")
+        undo = check.optional(data.get("undo"), check.table, "undo")
         if undo is not None:
-            undo_board = _checked_board(undo.get("board"))
-            undo_score = _checked_count(undo.get("score"))
-            undo_moves = _checked_count(undo.get("moves"))
+            undo_board = _checked_board(undo.get("board"), "undo board")
+            undo_score = check.integer(undo.get("score"), 0, MOST_POINTS, "undo score")
+            undo_moves = check.integer(undo.get("moves"), 0, MOST_POINTS, "undo moves")
+            undo_won = check.flag(undo.get("won", False), "undo won")
         self.board[:] = board
         self.score = score
         self.moves = moves
-        self.won = bool(data.get("won", False)) or self.max_exponent() >= _WIN_EXPONENT
-        self.keep_going = bool(data.get("keep_going", False))
+        self.won = won or self.max_exponent() >= _WIN_EXPONENT
+        self.keep_going = keep_going
         self.can_undo = undo is not None
         if undo is not None:
             self._undo_board[:] = undo_board
             self._undo_score = undo_score
             self._undo_moves = undo_moves
-            self._undo_won = bool(undo.get("won", False))
+            self._undo_won = undo_won
         self._clear_report()
 
 
-def _checked_board(cells):
-    if not isinstance(cells, list) or len(cells) != _CELLS:
-        raise ValueError("board")
-    for e in cells:
-        if not isinstance(e, int) or e < 0 or e > _MAX_EXPONENT:
-            raise ValueError("tile")
+# A score or move count past this is a damaged save (a real game ends below
+# 4 million points and a few hundred thousand moves).
+MOST_POINTS = const(99_999_999)
+
+
+def _checked_board(cells, what):
+    from firmware import check
+    check.integers(cells, _CELLS, 0, _MAX_EXPONENT, what)
+    # Two largest tiles with nothing between them along a row or column
+    # would merge into a tile the board cannot hold.
+    for line in LINES[LEFT] + LINES[UP]:
+        last = 0
+        for cell in line:
+            e = cells[cell]
+            if e:
+                if e == last == _MAX_EXPONENT:
+                    raise check.Invalid(what + ": two top tiles meet")
+                last = e
     return bytearray(cells)
-
-
-def _checked_count(n):
-    if not isinstance(n, int) or n < 0:
-        raise ValueError("count")
-    return n

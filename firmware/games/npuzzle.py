@@ -23,6 +23,7 @@ DIRECTION_NAMES = ("left", "right", "up", "down")
 # The push that undoes a push.
 OPPOSITE = (RIGHT, LEFT, DOWN, UP)
 
+MOST_MOVES = const(9_999_999)   # a move count past this is a damaged save
 _HISTORY_KEEP = const(256)   # undo steps kept once the history gets long
 _HISTORY_MAX = const(512)
 
@@ -256,16 +257,22 @@ class Puzzle:
 
     @staticmethod
     def from_dict(data):
-        """Rebuild a saved puzzle; raises ValueError on a damaged save."""
-        width = int(data["width"])
-        p = Puzzle(width, bytearray(data["tiles"]))
+        """Rebuild a saved puzzle; raises ValueError (firmware.check.Invalid,
+        with the reason) on a damaged save: wrong types (a bool is not a
+        number, 3.0 is not 3), tiles that are not a solvable permutation,
+        a move count out of range, an undo history naming cells off the board."""
+        from firmware import check
+        check.table(data, "puzzle")
+        width = check.integer(data.get("width"), 2, 5, "puzzle width")
+        size = width * width
+        tiles = check.integers(data.get("tiles"), size, 0, size - 1, "puzzle tiles")
+        p = Puzzle(width, bytearray(tiles))   # raises unless a permutation
         if not is_solvable(p.tiles, width):
-            raise ValueError("unsolvable")
-        p.moves = int(data.get("moves", 0))
-        history = data.get("history", ())
-        for b in history:
-            if not 0 <= b < p.size:
-                raise ValueError("history")
+            raise check.Invalid("puzzle tiles: unsolvable")
+        p.moves = check.integer(data.get("moves", 0), 0, MOST_MOVES, "puzzle moves")
+        history = check.integers(data.get("history", []), None, 0, size - 1, "puzzle history")
+        if len(history) > _HISTORY_MAX:
+            raise check.Invalid("puzzle history: too long")
         p.history = bytearray(history)
         return p
 
@@ -302,7 +309,7 @@ def _check_tiles(tiles, size):
     seen = bytearray(size)
     for t in tiles:
         if t >= size or seen[t]:
-            raise ValueError("tiles")
+            raise ValueError("tiles: not a permutation")
         seen[t] = 1
 
 

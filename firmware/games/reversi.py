@@ -25,6 +25,7 @@ DRAW = const(0)  # winner() when the counts are equal
 # Longest line of play: 60 discs placed plus at most one pass between two
 # placements (two passes in a row end the game).
 _MAXPLY = const(128)
+MOST_PLIES = _MAXPLY     # the longest move record a save may hold
 # A move's undo record: how many discs it flipped in each of the 8
 # directions (0..6, 3 bits each), 3 bytes a ply. A stack of the flipped
 # squares themselves needed room for 60 moves of up to 19 flips (1.1 KB).

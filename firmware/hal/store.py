@@ -1,9 +1,17 @@
 # Settings, records and saved games as small JSON files.
 #
-# A save writes name.tmp, closes it, then renames it over name.json: littlefs
-# renames atomically, so a power cut leaves the old file or the new one, never
-# half of one. A file that cannot be read or parsed is renamed to name.bad (kept
-# for a look later, never overwritten by the next save) and the defaults are
+# A file holds the JSON text, a newline and a checksum of the text, so a file
+# that was cut short can be told from a complete one. A save writes
+# name.json.tmp, closes it, then renames it over name.json. littlefs renames
+# atomically, so a power cut leaves the old file or the new one. FAT refuses to
+# rename onto an existing name: there the old file is removed first, and a cut
+# between the remove and the rename leaves only the complete .tmp; the next
+# load finds name.json missing, checks the .tmp's checksum and promotes it.
+# A .tmp beside its main file (a cut before the rename) is the unfinished
+# newer save: it is dropped and the old file stays. A file that cannot be read
+# or parsed, or whose value fails the caller's check, is renamed to name.bad
+# (kept for a look later, never overwritten by the next save), its reason is
+# kept in .bad and a note for the player in .notes, and the defaults are
 # used. A save that fails (full flash: ENOSPC) returns False and leaves a short
 # message in .error for the screen; the game goes on. Saving the same text as
 # last time writes nothing (flash wears, and writes take tens of ms): a
@@ -15,8 +23,13 @@ from micropython import const
 # const() with a leading underscore: folded into the code, no module globals
 _ENOENT = const(2)
 _EIO = const(5)
+_ENOMEM = const(12)
+_EACCES = const(13)
 _EEXIST = const(17)
+_ENOTDIR = const(20)
+_EISDIR = const(21)
 _ENOSPC = const(28)
+_EROFS = const(30)
 _MOD = const(32749)   # the largest prime below 2**15
 
 
@@ -45,12 +58,20 @@ def _errno(e):
 
 
 def _message(e):
+    """What a failed save tells the player, in words that fit the panel
+    (15 characters): an error number means nothing to them."""
     n = _errno(e)
     if n == _ENOSPC:
         return "Flash full"
     if n == _EIO:
         return "Flash error"
-    return "Save failed (%d)" % n if isinstance(n, int) else "Save failed"
+    if n == _EROFS or n == _EACCES:
+        return "Flash read-only"
+    if n == _ENOMEM:
+        return "No memory: save"
+    if n == _ENOTDIR or n == _ENOENT or n == _EISDIR:
+        return "No save folder"   # /data is missing, or a file stands in its way
+    return "Save failed"
 
 
 def _sum(text):
@@ -66,12 +87,34 @@ def _sum(text):
     return (b << 15) | a
 
 
+def _split(text):
+    """(JSON text, complete): a file's text without its checksum line, and
+    whether the checksum matches. A file from before checksums (or written
+    by hand) has no checksum line: its text is taken as it is."""
+    cut = text.rfind("\n")
+    if cut < 0:
+        return text, True
+    tail = text[cut + 1:]
+    if not tail or not tail.isdigit():
+        return text, True
+    body = text[:cut]
+    return body, int(tail) == _sum(body)
+
+
 def _copy(value):
     # a fresh copy of the defaults, so changing what load() returned never
     # changes the caller's defaults
     if isinstance(value, dict) or isinstance(value, list):
         return json.loads(json.dumps(value))
     return value
+
+
+def _reason(e):
+    """str(e), or a fixed text if even that fails (an odd exception)."""
+    try:
+        return str(e)
+    except Exception:
+        return "invalid"
 
 
 class Store:
@@ -82,6 +125,7 @@ class Store:
         self.bad = []             # (name, reason) of the files kept aside this run
         self.notes = []           # short texts for the player, shown once each
         self._saved = {}          # name -> _sum() of the text the file holds
+        self._stuck = set()       # set aside but could not be moved: defaults until saved
         try:
             self.fs.mkdir(root)
         except OSError:
@@ -90,39 +134,69 @@ class Store:
     def path(self, name):
         return self.root + "/" + name + ".json"
 
-    def load(self, name, default, check=None):
+    def _read(self, path):
+        f = self.fs.open(path, "r")
+        try:
+            return f.read()
+        finally:
+            f.close()
+
+    def _promote(self, path):
+        """name.json is missing: a complete name.json.tmp (its checksum
+        matches) is the newest save, cut off by a power cut on FAT between
+        removing the old file and renaming the new one. True if promoted."""
+        tmp = path + ".tmp"
+        try:
+            _body, complete = _split(self._read(tmp))
+            if complete:
+                self.fs.rename(tmp, path)
+                return True
+        except Exception:
+            pass                        # no .tmp (the usual case), or unreadable
+        self._discard(tmp)
+        return False
+
+    def load(self, name, default, check=None, what=None):
         """The saved value, or a copy of default if there is none or it is broken.
         For a dict default, keys missing from the file come from the default.
         check(value), when given, raises ValueError (firmware.check.Invalid)
         if the parsed value does not fit the file's schema: the file is then
-        set aside like a damaged one and the default returned."""
+        set aside like a damaged one and the default returned. what names
+        the file for the player's note ("2048" gives "2048 reset")."""
         path = self.path(name)
-        self._discard(path + ".tmp")    # left by a power cut before the rename
+        if name in self._stuck:
+            return _copy(default)
         text = None
         try:
-            f = self.fs.open(path, "r")
             try:
-                text = f.read()
-            finally:
-                f.close()
+                text = self._read(path)
+            except OSError as e:
+                if _errno(e) != _ENOENT or not self._promote(path):
+                    raise
+                text = self._read(path)
+            else:
+                self._discard(path + ".tmp")   # a save cut before its rename
         except OSError as e:
             if _errno(e) == _ENOENT:
                 self._saved.pop(name, None)
                 return _copy(default)
-            self._keep_aside(name, path, "unreadable")     # there but unreadable
+            self._keep_aside(name, path, "unreadable", what)   # there but unreadable
             return _copy(default)
         except Exception:
-            self._keep_aside(name, path, "not text")       # e.g. undecodable bytes
+            self._keep_aside(name, path, "not text", what)     # e.g. undecodable bytes
             return _copy(default)
         try:
-            if not text.strip():
+            body, complete = _split(text)
+            if not complete:
+                raise ValueError("checksum")
+            if not body.strip():
                 raise ValueError("empty")
-            value = json.loads(text)
+            value = json.loads(body)
             if isinstance(default, dict) != isinstance(value, dict) or (
                     isinstance(default, list) != isinstance(value, list)):
                 raise ValueError("wrong shape")
         except Exception:
-            self._keep_aside(name, path, "not JSON of the right shape")
+            self._keep_aside(name, path, "not JSON of the right shape", what)
             return _copy(default)
         if isinstance(default, dict):
             for key in default:
@@ -132,15 +206,15 @@ class Store:
             try:
                 check(value)
             except ValueError as e:
-                self._keep_aside(name, path, str(e))
+                self._keep_aside(name, path, _reason(e), what)
                 return _copy(default)
-        self._saved[name] = _sum(text)
+        self._saved[name] = _sum(body)
         return value
 
-    def set_aside(self, name, reason):
+    def set_aside(self, name, reason, what=None):
         """A file that loaded but could not be used (a game save its rules
         refused): kept as name.bad, the reason noted, never dropped silently."""
-        self._keep_aside(name, self.path(name), reason)
+        self._keep_aside(name, self.path(name), reason, what)
 
     def save(self, name, data):
         """Write data atomically. True when the file holds it (or already did)."""
@@ -154,6 +228,7 @@ class Store:
             f = self.fs.open(tmp, "w")
             try:
                 f.write(text)
+                f.write("\n%d" % crc)
             finally:
                 f.close()
             self._replace(tmp, path)
@@ -162,6 +237,7 @@ class Store:
             self._discard(tmp)
             return False
         self._saved[name] = crc
+        self._stuck.discard(name)
         self.error = None
         return True
 
@@ -182,14 +258,18 @@ class Store:
         except OSError:
             pass
 
-    def _keep_aside(self, name, path, reason):
+    def _keep_aside(self, name, path, reason, what=None):
         self._saved.pop(name, None)
         self.bad.append((name, reason))
-        self.notes.append(name + " reset: damaged")
+        if what is None:
+            what = name[:1].upper() + name[1:]
+        # two lines of the panel's note: what was reset, and why
+        self.notes.append(what + " reset\nfile damaged")
         bad = self.root + "/" + name + ".bad"
         try:
             self._replace(path, bad)
         except OSError:
-            # cannot even rename it: the next save overwrites it, which is
-            # still better than a game that will not start
-            pass
+            # cannot even rename it: loads give the defaults until the next
+            # save overwrites it, which is still better than a game that
+            # will not start
+            self._stuck.add(name)

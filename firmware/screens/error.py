@@ -5,11 +5,22 @@ from firmware.screens.base import Screen, BACK
 from firmware.ui import draw
 
 
+def _text(error):
+    """The message, or nothing if there is none or it cannot be made into
+    text (an exception whose __str__ raises)."""
+    if error is None:
+        return ""
+    try:
+        return str(error)
+    except Exception:
+        return "(no message)"
+
+
 class ErrorScreen(Screen):
     def __init__(self, app, error=None, logged=True, **options):
         Screen.__init__(self, app, **options)
         name = type(error).__name__ if error is not None else "Error"
-        self.lines = draw.wrap(str(error) if error is not None else "", max_lines=4)
+        self.lines = draw.wrap(_text(error), max_lines=4)
         self.title = name
         self.logged = logged
         self.dirty = True

@@ -117,6 +117,14 @@ def _banner(display, over, lines, now):
     return Banner(display, "You Win", lines, now)
 
 
+def _check_save(data):
+    """{} (no game in progress) or {"game": {...}}: the game itself is
+    checked by Game2048.from_dict."""
+    if data:
+        from firmware import check
+        check.table(data.get("game"), "game")
+
+
 class Game(Screen):
     def __init__(self, app, **options):
         Screen.__init__(self, app, **options)
@@ -157,12 +165,15 @@ class Game(Screen):
 
     # ---- games ------------------------------------------------------------------
     def _resume(self, now):
-        data = self.store.load(self.save_name, {})
-        if not isinstance(data, dict) or not data:
+        # a save the rules refuse (wrong types, tiles out of range) is set
+        # aside as g2048.bad, the player told, and a new game started
+        data = self.store.load(self.save_name, {}, _check_save, "2048")
+        if not data:
             return False
         try:
             self.game.from_dict(data["game"])
-        except (KeyError, ValueError, TypeError, AttributeError):
+        except ValueError as e:
+            self.store.set_aside(self.save_name, str(e), "2048")
             return False
         g = self.game
         if g.moves == 0 or g.is_over():

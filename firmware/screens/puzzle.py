@@ -81,6 +81,24 @@ def _drop_solver():
         parent.__dict__.pop("npuzzle_solver", None)
 
 
+_MOST_MS = const(360_000_000)   # 100 hours of play: more is a damaged save
+
+
+def _check_save(data):
+    """The fields around the puzzle in a save (Puzzle.from_dict checks the
+    puzzle itself); {} is "no game in progress". Raises check.Invalid."""
+    if not data:
+        return
+    from firmware import check
+    check.choice(data.get("size"), (3, 4, 5), "size")
+    check.choice(data.get("mode"), ("numbers", "picture"), "mode")
+    check.table(data.get("puzzle"), "puzzle")
+    check.integer(data.get("ms"), 0, _MOST_MS, "time")
+    check.integer(data.get("level"), 0, len(_LEVELS) - 1, "level")
+    check.optional(data.get("optimal"), check.integer, 0, 80, "best possible")
+    check.flag(data.get("helped"), "helped")
+
+
 class Game(Screen):
     def __init__(self, app, **options):
         Screen.__init__(self, app, **options)
@@ -103,8 +121,8 @@ class Game(Screen):
         if not isinstance(mine, dict):
             mine = {}
         self.level = mine.get("level", 0)
-        if self.level not in (0, 1, 2, 3):
-            self.level = 0
+        if type(self.level) is not int or not 0 <= self.level <= 3:
+            self.level = 0          # a float level would break the shuffle
 
         self.puzzle = Puzzle(w)
         self.state = _PLAY
@@ -161,19 +179,28 @@ class Game(Screen):
 
     # ---- games ------------------------------------------------------------------
     def _resume(self):
-        data = self.hal.store.load(self.save_name, {})
-        if not data or data.get("size") != self.w or data.get("mode") != self.mode:
-            return False
+        """The saved game, if there is one for this size and mode. A save
+        that does not fit (a wrong type, a number out of range, tiles that
+        are not a solvable permutation) is set aside as puzzleN.bad, the
+        player is told, and a new game starts."""
+        store = self.hal.store
+        what = "%d-Puzzle" % (self.n - 1)
+        data = store.load(self.save_name, {}, _check_save, what)
+        if not data or data["size"] != self.w or data["mode"] != self.mode:
+            return False            # none, or one of another size or mode
         try:
             puzzle = Puzzle.from_dict(data["puzzle"])
-            if puzzle.width != self.w or puzzle.is_solved():
-                return False
-            self.ms = int(data.get("ms", 0))
-            self.optimal = data.get("optimal")
-            self.helped = bool(data.get("helped", False))
-            self.game_level = int(data.get("level", 0))
-        except (KeyError, ValueError, TypeError):
+            if puzzle.width != self.w:
+                raise ValueError("puzzle width: not the save's size")
+        except ValueError as e:
+            store.set_aside(self.save_name, str(e), what)
             return False
+        if puzzle.is_solved():
+            return False
+        self.ms = data["ms"]
+        self.optimal = data["optimal"]
+        self.helped = data["helped"]
+        self.game_level = data["level"]
         self.puzzle = puzzle
         self._cursor_home()
         return True

@@ -28,7 +28,7 @@ import time
 import framebuf
 from micropython import const
 
-from firmware.games.reversi import Reversi, BLACK, WHITE, PASS, MOVE_STRIDE, square
+from firmware.games.reversi import Reversi, BLACK, WHITE, PASS, MOVE_STRIDE, MOST_PLIES, square
 from firmware.hal.controls import A, B, C, E, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import Screen, BACK
 from firmware.ui import tinyfont
@@ -97,6 +97,27 @@ def _drop(package, name):
         parent.__dict__.pop(name, None)
 
 
+def _check_save(data):
+    """{} (no game in progress) or the save's fields, by type and range; the
+    moves themselves are replayed (and refused if illegal) by the rules."""
+    if not data:
+        return
+    from firmware import check
+    check.choice(data.get("mode"), (0, 1, 2, 3), "mode")
+    check.choice(data.get("level"), (0, 1, 2), "level")
+    check.flag(data.get("rated", False), "rated")
+    game = check.table(data.get("game"), "game")
+    moves = check.array(game.get("moves", []), None, "moves")
+    if len(moves) > MOST_PLIES:
+        raise check.Invalid("moves: too many")
+    for name in moves:
+        check.text(name, 4, "move")
+    start = game.get("start")
+    if start is not None:
+        check.text(start, 64, "start")
+        check.choice(game.get("turn", BLACK), (BLACK, WHITE), "turn")
+
+
 class Game(Screen):
     def __init__(self, app, **options):
         Screen.__init__(self, app, **options)
@@ -147,30 +168,34 @@ class Game(Screen):
         self.rated = True                  # one vs-CPU mode all game: results count
         prefs = self.hal.store.load("reversi_prefs", {})
         mode = prefs.get("mode") if isinstance(prefs, dict) else None
-        self.mode = mode if mode in (0, 1, 2, 3) else _YOU_BLACK
+        # type() first: 1.0 == 1, but a float mode breaks the menus
+        self.mode = mode if type(mode) is int and 0 <= mode <= 3 else _YOU_BLACK
         if not self._resume():
             self.new_game(self.blink_t)
 
     # ---- games ---------------------------------------------------------------
     def _resume(self):
-        data = self.hal.store.load(self.save_name, {})
-        if not isinstance(data, dict) or not data:
+        """The saved game: its mode, level and moves replayed by the rules. A
+        save that does not fit (a wrong type, an illegal move) is set aside
+        as reversi.bad, the player told, and a new game started."""
+        store = self.hal.store
+        data = store.load(self.save_name, {}, _check_save, "Reversi")
+        if not data:
             return False
+        mode = data["mode"]
+        level = data["level"]
         try:
-            mode = data["mode"]
-            level = data["level"]
-            if mode not in (0, 1, 2, 3) or level not in (0, 1, 2):
-                return False
             self.game.load(data["game"])
-        except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+        except (ValueError, IndexError) as e:
             self.game.reset()
+            store.set_aside(self.save_name, "moves: " + str(e), "Reversi")
             return False
         if self.game.is_game_over():
             self.game.reset()
             return False
         self.mode = mode
         self.level = level
-        self.rated = bool(data.get("rated", False))
+        self.rated = data.get("rated", False)
         last = self.game.last_move()
         if last:
             self.cx = last % 10 - 1
