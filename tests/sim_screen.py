@@ -138,6 +138,9 @@ def decode_panel(body):
     return rows[::scale]
 
 
+LIMIT_S = 120.0    # seconds: a hang, not a slow machine
+
+
 class PtySim:
     """tools/sim.py running on a pseudo-terminal of a given size."""
 
@@ -174,7 +177,11 @@ class PtySim:
                 return
             self.screen.feed(data)
 
-    def wait_for(self, predicate, timeout=10.0, what="the screen"):
+    # The time limits below only stop a hung simulator; they are not a speed
+    # test. 10 s was missed on a loaded machine (five test runs on two cores:
+    # the Ctrl-C test failed 3 of 7 full runs while the simulator was merely
+    # waiting for a core), so they are generous.
+    def wait_for(self, predicate, timeout=LIMIT_S, what="the screen"):
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             self.pump(0.05)
@@ -191,7 +198,7 @@ class PtySim:
     def send(self, keys):
         os.write(self.master, keys.encode() if isinstance(keys, str) else keys)
 
-    def wait_exit(self, timeout=10.0):
+    def wait_exit(self, timeout=LIMIT_S):
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             self.pump(0.05)

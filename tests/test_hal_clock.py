@@ -80,12 +80,19 @@ def test_pacing_sleeps_and_never_spins(board, monkeypatch):
     assert calls["reads"] <= 3 * 30 + 1         # a few clock reads, no polling loop
 
 
-def test_frames_keep_pace_across_the_tick_wrap(board):
-    # the emulated ticks_ms wraps (2**30) 3 s after the board starts
-    clock = Clock(30)
-    starts = run(clock, board, 150)
+@pytest.mark.parametrize("fps,phase_us", [(30, 0), (30, 12_345), (23, 7_001), (60, 777)])
+def test_frames_keep_pace_across_the_tick_wrap(board, fps, phase_us):
+    # the emulated ticks_us wraps (2**30) 2 s and ticks_ms 3 s after the
+    # board starts; at 30 fps from the start the schedule lands exactly on
+    # the wrap, which hides a clock that subtracts raw ticks: other phases
+    # and rates put frames on both sides of it
+    board.advance_ns(phase_us * 1000)
+    clock = Clock(fps)
+    starts = run(clock, board, 4 * fps)
     assert any(b < a for a, b in zip(starts, starts[1:]))   # it did wrap
-    assert set(gaps(starts)) <= {33, 34}
+    frame_ms = 1000 // fps
+    assert set(gaps(starts)) <= {frame_ms, frame_ms + 1}
+    assert clock.late == 0
 
 
 def test_poll_hook_runs_while_waiting(board):

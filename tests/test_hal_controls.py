@@ -263,6 +263,17 @@ def test_any_activity(board, hal):
     assert frames(hal, 1)[0]["activity"]
 
 
+def test_a_stuck_button_or_stick_is_not_activity(board, hal):
+    board.press("A")
+    board.push("left")
+    assert frames(hal, 1)[0]["activity"]            # taken: a change
+    assert not any(s["activity"] for s in frames(hal, 300))   # 10 s unchanged
+    board.press("E")                                # any other change counts
+    assert frames(hal, 1)[0]["activity"]
+    board.center()
+    assert frames(hal, 1)[0]["activity"]
+
+
 def test_suspend_until_release(board, hal):
     c = hal.controls
     frames(hal, 2)
@@ -274,7 +285,8 @@ def test_suspend_until_release(board, hal):
     assert not c.pressed(A) and not c.just_pressed(A) and not c.repeat(LEFT)
     snaps = frames(hal, 30)
     assert all(not s["pressed"] and not s["repeat"] for s in snaps)
-    assert all(s["activity"] for s in snaps)   # still touched: not idle
+    # held unchanged is not activity (a stuck button must let the panel sleep)
+    assert not any(s["activity"] for s in snaps)
     board.release("A")
     board.center()
     snaps = frames(hal, 3)

@@ -228,7 +228,10 @@ class Controls:
             t_press[self._dir] = now
         down = (down & 0x3F) | new_dir
         self._down = down
-        self._activity = down != 0 or down != before
+        # activity is a change: a button or a stick direction taken or let
+        # go. A stuck button or a stick left pushed is no activity, so the
+        # panel still dims and sleeps (no burn-in); any change wakes it.
+        self._activity = down != before
         mask = self._mask & down        # an input leaves the mask when let go
         self._mask = mask
         state = down & ~mask
@@ -282,7 +285,8 @@ class Controls:
         return None
 
     def any_activity(self):
-        """Anything held, pressed or let go this frame (suspended inputs too)."""
+        """Anything pressed or let go this frame (suspended inputs too);
+        an input held unchanged is not activity."""
         return self._activity
 
     def any_pressed(self):

@@ -142,7 +142,7 @@ class Game(Screen):
         self.hint = -1                      # direction shown, -1 none
         self.thinking = False
         self.demo = False
-        self.demo_next = 0
+        self.demo_next = None               # set by a D press on this screen
         self.message = ""
         self.message_until = 0
         self.new_record = False
@@ -368,7 +368,9 @@ class Game(Screen):
             self.demo_next = time.ticks_add(now, _DEMO_HOLD_MS)
             return None
         if c.pressed(D):
-            if time.ticks_diff(now, self.demo_next) >= 0:
+            # a D held since before the screen opened is no request (and
+            # a tick compared with 0 would depend on the counter's phase)
+            if self.demo_next is not None and time.ticks_diff(now, self.demo_next) >= 0:
                 if not self.demo:
                     self.demo = True
                     self.panel |= _P_STATUS

@@ -137,7 +137,7 @@ class Game(Screen):
         self.cursor = 0
         self.hint_index = -1
         self.thinking = False
-        self.solve_next = 0
+        self.solve_next = None             # set by a D press on this screen
         self.c_preview = False
         self.preview = 0                   # 0 none, 1 shown at start (timed), 2 C held
         self.preview_until = 0
@@ -405,8 +405,10 @@ class Game(Screen):
             else:
                 self._show_hint()
             self.solve_next = time.ticks_add(now, _SOLVE_HOLD_MS)
+        # a D held since before the screen opened is no request (solve_next
+        # None): only a press seen here starts the solve
         elif c.pressed(D) and c.held_ms(D) >= _SOLVE_HOLD_MS and \
-                time.ticks_diff(now, self.solve_next) >= 0:
+                self.solve_next is not None and time.ticks_diff(now, self.solve_next) >= 0:
             self.solve_next = time.ticks_add(now, _SOLVE_STEP_MS)
             d = self._hint()
             if d is not None:
