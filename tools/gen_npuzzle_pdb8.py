@@ -106,6 +106,9 @@ def _literal(chunk):
     return "".join(out)
 
 
+CHUNK = 1024   # bytes per piece of the table (see module_text)
+
+
 def module_text():
     data = packed()
     out = [
@@ -113,10 +116,16 @@ def module_text():
         "# Additive pattern databases of the 8-puzzle (tiles 1-4, tiles 5-8):",
         "# 4-bit move counts indexed by the base-9 number of the pattern's tile",
         "# cells (pattern 5-8 at offset 6561), two per byte, low nibble first.",
-        "# One bytes literal: the solver uses it as it is (no decoding, no copy).",
-        "TABLES = (",
+        "# In pieces of %d bytes: late in a long session the heap may no longer" % CHUNK,
+        "# hold one free 6.5 KB block, but it still has 1 KB ones. Byte i is",
+        "# PIECES[i >> 10][i & 1023]; each piece is used as it is (no copy).",
+        "PIECES = (",
     ]
-    out.extend('    b"%s"' % _literal(data[i:i + 24]) for i in range(0, len(data), 24))
+    for start in range(0, len(data), CHUNK):
+        piece = data[start:start + CHUNK]
+        out.append("    (")
+        out.extend('        b"%s"' % _literal(piece[i:i + 24]) for i in range(0, len(piece), 24))
+        out.append("    ),")
     out.append(")")
     return "\n".join(out) + "\n"
 

@@ -26,7 +26,7 @@ _FOUND = const(1000)      # returned by the depth-first search when solved
 # tools/gen_npuzzle_pdb8.py): 6561 bytes of 4-bit move counts. The hardest
 # positions (31 moves) take under a thousand nodes.
 _moves3 = None      # per cell: flat (neighbour cell, push direction) pairs
-_pdb = None         # the tables (bytes, two 4-bit counts a byte)
+_pdb = None         # the tables: 1 KB pieces (bytes, two 4-bit counts a byte)
 _PATTERN_B = const(6561)   # offset of the tiles 5-8 table, in nibbles
 # A tile's weight in its pattern's base-9 placement number.
 _WEIGHT = (0, 729, 81, 9, 1, 729, 81, 9, 1)
@@ -58,9 +58,11 @@ def prepare():
     import sys
     from firmware import games
     from firmware.games import npuzzle_pdb8
-    # One bytes literal, loaded from the .mpy as one 6.5 KB object: kept as
-    # it is; the module around it is forgotten so its code can be freed.
-    pdb = npuzzle_pdb8.TABLES
+    # 1 KB bytes literals, loaded from the .mpy as seven objects (late in a
+    # session the heap still has room for them where one 6.5 KB block would
+    # not fit): kept as they are; the module around them is forgotten so its
+    # code can be freed.
+    pdb = npuzzle_pdb8.PIECES
     npuzzle_pdb8 = None
     sys.modules.pop("firmware.games.npuzzle_pdb8", None)
     games.__dict__.pop("npuzzle_pdb8", None)
@@ -85,7 +87,9 @@ def _placements(t):
 def _dfs3(t, blank, g, bound, prev, a, b, path):
     # a, b: the placement numbers of t; path[g:] receives the moves.
     pdb = _pdb
-    h = ((pdb[a >> 1] >> ((a & 1) << 2)) & 15) + ((pdb[b >> 1] >> ((b & 1) << 2)) & 15)
+    # nibble a is in byte a >> 1, in piece (a >> 1) >> 10 at (a >> 1) & 1023
+    h = (((pdb[a >> 11][(a >> 1) & 1023] >> ((a & 1) << 2)) & 15)
+         + ((pdb[b >> 11][(b >> 1) & 1023] >> ((b & 1) << 2)) & 15))
     f = g + h
     if f > bound:
         return f

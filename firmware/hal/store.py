@@ -88,15 +88,16 @@ def _sum(text):
 
 
 def _split(text):
-    """(JSON text, complete): a file's text without its checksum line, and
-    whether the checksum matches. A file from before checksums (or written
-    by hand) has no checksum line: its text is taken as it is."""
+    """(JSON text, checked): a file's text without its checksum line, and
+    True if the checksum matches, False if it does not, None if there is
+    none (a file from before checksums, or written by hand: its text is
+    taken as it is)."""
     cut = text.rfind("\n")
     if cut < 0:
-        return text, True
+        return text, None
     tail = text[cut + 1:]
     if not tail or not tail.isdigit():
-        return text, True
+        return text, None
     body = text[:cut]
     return body, int(tail) == _sum(body)
 
@@ -147,8 +148,8 @@ class Store:
         removing the old file and renaming the new one. True if promoted."""
         tmp = path + ".tmp"
         try:
-            _body, complete = _split(self._read(tmp))
-            if complete:
+            _body, checked = _split(self._read(tmp))
+            if checked:             # (a .tmp cut short has no good checksum)
                 self.fs.rename(tmp, path)
                 return True
         except Exception:
@@ -186,8 +187,8 @@ class Store:
             self._keep_aside(name, path, "not text", what)     # e.g. undecodable bytes
             return _copy(default)
         try:
-            body, complete = _split(text)
-            if not complete:
+            body, checked = _split(text)
+            if checked is False:
                 raise ValueError("checksum")
             if not body.strip():
                 raise ValueError("empty")

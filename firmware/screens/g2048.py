@@ -277,13 +277,22 @@ class Game(Screen):
             self.say("NO UNDO", now)
 
     def _search(self, nodes, ms):
-        from firmware.games import ai2048 as ai   # imported on the first hint
-        if self.player is None:
-            self.player = ai.Expectimax()
-        p = self.player
-        p.max_nodes = ai.BOARD_NODES if nodes is None else nodes
-        p.budget_ms = ms
-        return p.best_move(self.game.board)
+        """The AI's move (-1 none). The AI is a help, not the game: with no
+        memory for it (a long session's heap), the player is told and the
+        game goes on."""
+        try:
+            from firmware.games import ai2048 as ai   # imported on the first hint
+            if self.player is None:
+                self.player = ai.Expectimax()
+            p = self.player
+            p.max_nodes = ai.BOARD_NODES if nodes is None else nodes
+            p.budget_ms = ms
+            return p.best_move(self.game.board)
+        except MemoryError:
+            self.player = None
+            self.demo = False
+            self.say("NO MEM FOR HINT", self.hal.clock.now())
+            return -1
 
     # ---- the end of a game -------------------------------------------------------
     def _win_screen(self, now):

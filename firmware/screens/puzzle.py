@@ -214,7 +214,10 @@ class Game(Screen):
             p.shuffle_walk(random, _WALK[self.level] * self.w)
         self.optimal = None
         if self.w == 3:
-            self.optimal = _solver().optimal_length8(p.tiles)
+            try:
+                self.optimal = _solver().optimal_length8(p.tiles)
+            except MemoryError:     # "best possible" is a bonus: the game goes on
+                self.say("NO MEM FOR BEST")
             _drop_solver()
         self.ms = 0
         self.helped = False
@@ -449,7 +452,12 @@ class Game(Screen):
         tables (~11 KB), only while a plan is being made."""
         if self.hinter is None:
             self.hinter = Hinter()
-        d = self.hinter.hint(self.puzzle)
+        try:
+            d = self.hinter.hint(self.puzzle)
+        except MemoryError:         # a help, not the game: say so and go on
+            self.hinter = None
+            d = None
+            self.say("NO MEM FOR HINT")
         _drop_solver()
         return d
 

@@ -1,0 +1,50 @@
+"""The menu the app falls back on when the real one failed twice in a row
+(firmware.app.App.crash): the games and Settings in plain text, drawn with
+the display's own font, nothing else imported."""
+from firmware.hal.controls import A, UP, DOWN
+from firmware.screens.base import Screen
+
+
+def menu_games():
+    """The games the safe menu offers: the catalog's entries (title,
+    and what launch() needs)."""
+    from firmware import catalog
+    return catalog.GAMES
+
+
+class SafeMenu(Screen):
+    """A menu that needs nothing but this file and the list of games: the
+    games and Settings, for when the real menu failed twice in a row."""
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.entries = list(menu_games()) + [None]   # None: Settings
+        self.cursor = 0
+        self.dirty = True
+
+    def update(self, now_ms):
+        c = self.hal.controls
+        if c.repeat(DOWN) or c.repeat(UP):
+            step = 1 if c.repeat(DOWN) else -1
+            self.cursor = (self.cursor + step) % len(self.entries)
+            self.dirty = True
+        if c.just_pressed(A):
+            entry = self.entries[self.cursor]
+            if entry is None:
+                return self.app.open("firmware.screens.settings", "SettingsScreen")
+            return self.app.launch(entry)
+        return None
+
+    def draw(self, display):
+        if not self.dirty:
+            return
+        self.dirty = False
+        fb = display.fb
+        fb.fill(0)
+        fb.text("Menu (safe)", 0, 0, 1)
+        top = max(0, self.cursor - 4)            # five rows fit under the title
+        for i in range(top, min(top + 5, len(self.entries))):
+            entry = self.entries[i]
+            y = 14 + (i - top) * 10
+            fb.text(">" if i == self.cursor else " ", 0, y, 1)
+            fb.text("Settings" if entry is None else entry.title, 10, y, 1)
