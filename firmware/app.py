@@ -15,7 +15,7 @@ _SAFE_BOOT_BUTTON = const(1)   # B (firmware.hal.controls): hold it while poweri
                                # and the app stays out of the way
 _TOAST_MS = const(2000)        # how long a "not saved" note stays on screen
 _PROBE_MS = const(2000)        # a missing panel is looked for this often
-_GOOD_MS = const(20000)        # this long without a crash: a fresh start
+_MENU_GOOD_MS = const(20000)   # a menu that ran this long before it failed is not "broken"
 
 
 class App:
@@ -32,10 +32,10 @@ class App:
         self.asleep = False
         self.toast = None          # (text, shown at ms)
         self.probed = self.idle_since   # when a missing panel was last looked for
-        self.crashes = 0           # crashes with no good stretch of play between them
-        self.good_since = self.idle_since
-        self.crashed_in = None     # "menu" when the last crash was the menu's
-        self.menu_broken = False   # the menu failed twice in a row: the safe one
+        self.menu_since = self.idle_since   # when the menu was last being built
+        self.building_menu = False # a crash now is the menu's
+        self.menu_fails = 0        # the menu's crashes in a row (each within 20 s of its start)
+        self.menu_broken = False   # it failed twice in a row: the safe menu from now on
         # a settings or records file its checks let through can still raise
         # here (a value the hardware refuses): set it aside, use the defaults,
         # never a blank panel at every power-on
@@ -71,9 +71,10 @@ class App:
         # imported like a game: while a game runs, the menu's code, its list
         # and the catalog are not in the heap (~1.5 KB); back from the game
         # they are loaded again (a few ms)
-        self.crashed_in = "menu"     # until it is built: a crash now is the menu's
+        self.menu_since = self.hal.clock.now()
+        self.building_menu = True
         menu = self._import("firmware.screens.menu").Menu(self, cursor=self.menu_cursor)
-        self.crashed_in = None
+        self.building_menu = False
         return menu
 
     def resumable(self):
@@ -151,17 +152,19 @@ class App:
         what is already in memory, and if even that fails, to a line on
         the REPL and the next frame."""
         now = self.hal.clock.now()
-        if self.screen is not None and type(self.screen).__name__ == "Menu":
-            self.crashed_in = "menu"
-        # crashes close together (no 20 s of good play between): the menu
-        # that failed twice in a row is not built again (SafeMenu instead)
-        if time.ticks_diff(now, self.good_since) < _GOOD_MS:
-            self.crashes += 1
+        # A menu that fails within 20 s of its start, twice in a row, is not
+        # built again: back from the crash screen comes the safe menu (no
+        # loop menu -> crash screen -> menu until the battery runs out)
+        if self.building_menu or type(self.screen).__name__ == "Menu":
+            if time.ticks_diff(now, self.menu_since) < _MENU_GOOD_MS:
+                self.menu_fails += 1
+            else:
+                self.menu_fails = 1
+            if self.menu_fails >= 2:
+                self.menu_broken = True
         else:
-            self.crashes = 1
-        if self.crashed_in == "menu" and self.crashes >= 2:   # (SafeMenu from now on)
-            self.menu_broken = True
-        self.crashed_in = None
+            self.menu_fails = 0
+        self.building_menu = False
         _print(error)
         self.screen = None
         try:
@@ -186,7 +189,6 @@ class App:
         except Exception:            # no memory for the error screen's module
             self.screen = BareError(self, error)
         self.screen.redraw()
-        self.good_since = now
 
     # ---- the loop --------------------------------------------------------------
     def step(self):
@@ -342,8 +344,9 @@ def _draw_note(fb, text):
 
 
 class BareError(Screen):
-    """The crash screen when there is no memory for the real one: drawn with
-    the display's own text, nothing imported."""
+    """The crash screen when there is no memory for the real one
+    (firmware.screens.error.ErrorScreen, its child): drawn with the
+    display's own text, nothing imported. A or B: back to the menu."""
 
     def __init__(self, app, error):
         Screen.__init__(self, app)

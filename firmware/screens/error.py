@@ -1,7 +1,8 @@
 """Shown when a screen raised: the exception's type and message, then back to
-the menu. The traceback is in the crash log on the board (/data/crash.log)."""
-from firmware.hal.controls import A, B
-from firmware.screens.base import Screen, BACK
+the menu. The traceback is in the crash log on the board (/data/crash.log).
+Its plainer parent, BareError (in firmware.app, always loaded), stands in
+when there is no memory to import this one."""
+from firmware.app import BareError
 from firmware.ui import draw
 
 
@@ -16,20 +17,11 @@ def _text(error):
         return "(no message)"
 
 
-class ErrorScreen(Screen):
-    def __init__(self, app, error=None, logged=True, **options):
-        Screen.__init__(self, app, **options)
-        name = type(error).__name__ if error is not None else "Error"
+class ErrorScreen(BareError):
+    def __init__(self, app, error=None, logged=True):
+        BareError.__init__(self, app, error)     # the title, and A/B: back
         self.lines = draw.wrap(_text(error), max_lines=4)
-        self.title = name
         self.logged = logged
-        self.dirty = True
-
-    def update(self, now_ms):
-        c = self.hal.controls
-        if c.just_pressed(A) or c.just_pressed(B):
-            return BACK
-        return None
 
     def draw(self, display):
         if not self.dirty:

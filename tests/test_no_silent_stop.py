@@ -1,0 +1,257 @@
+"""No silent stop: every way the app could stop with no screen and no log,
+injected one at a time on the emulated board. Each ends on a screen that
+says what happened (or the safe menu), and the next frames run."""
+import pytest
+
+from firmware import app as app_module
+from firmware import catalog
+from firmware.screens.base import Screen
+from tests.panel import shows
+from tests.test_app import boot, frames, wait, tap, nudge, to_menu, choose
+
+
+def _name(arcade):
+    return type(arcade.screen).__name__
+
+
+class DrawRaises(Screen):
+    def draw(self, display):
+        raise ValueError("the pen ran dry")
+
+
+class SuspendRaises(Screen):
+    def suspend(self):
+        raise OSError(5, "EIO")
+
+
+class Unprintable(Exception):
+    def __str__(self):
+        raise RuntimeError("no text for this one")
+
+
+class RaisesUnprintable(Screen):
+    def update(self, now_ms):
+        raise Unprintable()
+
+
+def test_a_screen_whose_draw_raises_reaches_the_crash_screen(board, store_dir):
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    arcade.switch(DrawRaises(arcade))
+    frames(arcade, 2)
+    assert _name(arcade) == "ErrorScreen"
+    assert shows(board.panel, "the pen ran dry")
+    assert "the pen ran dry" in (store_dir / "crash.log").read_text()
+    tap(board, arcade, "A")
+    assert _name(arcade) == "Menu"
+
+
+def test_settings_that_raise_at_start_up_are_set_aside(board, store_dir, monkeypatch):
+    # a value the settings' checks let through but the hardware refuses
+    (store_dir / "settings.json").write_text('{"brightness": 4}')
+    real = app_module.Settings.apply
+
+    def apply(self, hal):
+        if self.values["brightness"] == 4:
+            raise ValueError("contrast register says no")
+        real(self, hal)
+    monkeypatch.setattr(app_module.Settings, "apply", apply)
+    arcade = boot(board, store_dir)
+    assert arcade.settings["brightness"] == 3                       # the default
+    assert (store_dir / "settings.bad").read_text() == '{"brightness": 4}'
+    frames(arcade, 2)
+    assert shows(board.panel, "Settings reset")
+    assert "contrast register says no" in (store_dir / "crash.log").read_text()
+    to_menu(board, arcade)
+
+
+def test_records_that_raise_at_start_up_are_set_aside(board, store_dir, monkeypatch):
+    (store_dir / "records.json").write_text('{"2048": {"best score": 10}}')
+    real = app_module.Records.__init__
+
+    def init(self, store):
+        real(self, store)
+        if self.data:
+            raise TypeError("records in a shape nobody expected")
+    monkeypatch.setattr(app_module.Records, "__init__", init)
+    arcade = boot(board, store_dir)
+    assert arcade.records.data == {}
+    assert (store_dir / "records.bad").exists()
+    to_menu(board, arcade)
+
+
+def test_a_first_screen_that_raises_gives_the_crash_screen(board, store_dir, monkeypatch):
+    from firmware.screens import splash
+
+    def broken(self, app, **options):
+        raise RuntimeError("splash broke")
+    monkeypatch.setattr(splash.Splash, "__init__", broken)
+    arcade = boot(board, store_dir)
+    frames(arcade, 2)
+    assert _name(arcade) == "ErrorScreen" and shows(board.panel, "splash broke")
+    tap(board, arcade, "A")
+    assert _name(arcade) == "Menu"
+
+
+def test_a_save_that_raises_when_the_screen_saver_starts(board, store_dir):
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    arcade.switch(SuspendRaises(arcade))
+    wait(arcade, 121000)                      # the saver calls suspend(): it raises
+    assert _name(arcade) == "ErrorScreen"
+    assert "EIO" in (store_dir / "crash.log").read_text()
+    tap(board, arcade, "A")
+    tap(board, arcade, "A")
+    assert _name(arcade) == "Menu"
+
+
+def test_a_memory_error_while_logging_still_shows_the_crash(board, store_dir, monkeypatch):
+    from firmware import crashlog
+
+    def no_memory(*args):
+        raise MemoryError()
+    monkeypatch.setattr(crashlog, "append", no_memory)
+    monkeypatch.setattr(crashlog, "format_exception", no_memory)
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    arcade.switch(DrawRaises(arcade))
+    frames(arcade, 2)
+    assert _name(arcade) == "ErrorScreen" and shows(board.panel, "log not saved")
+
+
+def _no_memory_to_import(monkeypatch, names):
+    real = app_module.App._import
+
+    def _import(self, name):
+        if name in names:
+            raise MemoryError()
+        return real(self, name)
+    monkeypatch.setattr(app_module.App, "_import", _import)
+
+
+def test_no_memory_for_the_error_screen_gives_the_bare_one(board, store_dir, monkeypatch):
+    _no_memory_to_import(monkeypatch, ("firmware.screens.error", "firmware.crashlog"))
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    arcade.switch(DrawRaises(arcade))
+    frames(arcade, 2)
+    assert _name(arcade) == "BareError"
+    assert shows(board.panel, "Oops:") and shows(board.panel, "ValueError")
+    tap(board, arcade, "A")
+    assert _name(arcade) == "Menu"
+
+
+def test_when_even_the_bare_error_screen_fails_the_app_carries_on(board, store_dir, monkeypatch):
+    def no_draw(self, display):
+        raise MemoryError()
+    _no_memory_to_import(monkeypatch, ("firmware.screens.error",))
+    monkeypatch.setattr(app_module.BareError, "draw", no_draw)
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    arcade.switch(DrawRaises(arcade))
+    frames(arcade, 5)                         # nothing escapes step()
+    monkeypatch.undo()
+    tap(board, arcade, "A")
+    assert _name(arcade) == "Menu"
+
+
+def test_an_exception_that_cannot_be_made_into_text(board, store_dir):
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    arcade.switch(RaisesUnprintable(arcade))
+    frames(arcade, 2)
+    assert _name(arcade) == "ErrorScreen" and shows(board.panel, "Oops: Unprint")
+    tap(board, arcade, "A")
+    assert _name(arcade) == "Menu"
+
+
+def test_a_menu_that_fails_twice_gives_the_safe_menu(board, store_dir, monkeypatch):
+    from firmware.screens import menu
+
+    def broken(self, now_ms):
+        raise KeyError("menu item")
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    monkeypatch.setattr(menu.Menu, "update", broken)
+    frames(arcade, 2)
+    assert _name(arcade) == "ErrorScreen"
+    tap(board, arcade, "A")                   # back to the menu: it fails again
+    frames(arcade, 2)
+    assert _name(arcade) == "ErrorScreen"
+    tap(board, arcade, "A")                   # not a third time: the safe menu
+    assert _name(arcade) == "SafeMenu"
+    assert shows(board.panel, "Menu (safe)")
+    for entry in catalog.GAMES:
+        assert shows(board.panel, entry.title)
+    assert shows(board.panel, "Settings")
+    nudge(board, arcade, "down")              # 8-Puzzle
+    tap(board, arcade, "A")
+    assert _name(arcade) == "Game"
+    tap(board, arcade, "B")
+    frames(arcade, 3)
+    assert _name(arcade) == "SafeMenu"        # the broken menu is not tried again
+    for _ in range(len(catalog.GAMES)):
+        nudge(board, arcade, "down")
+    tap(board, arcade, "A")
+    assert _name(arcade) == "SettingsScreen"
+
+
+def test_a_menu_that_cannot_even_be_built(board, store_dir, monkeypatch):
+    from firmware.screens import menu
+
+    def broken(self, app, **options):
+        raise ImportError("no module named 'catalog'")
+    monkeypatch.setattr(menu.Menu, "__init__", broken)
+    arcade = boot(board, store_dir)
+    wait(arcade, 1700)                        # the splash ends: the menu fails
+    assert _name(arcade) == "ErrorScreen"
+    tap(board, arcade, "A")
+    assert _name(arcade) == "ErrorScreen"
+    tap(board, arcade, "A")
+    assert _name(arcade) == "SafeMenu"
+
+
+# ---- idle is no change of input (a stuck button lets the panel sleep) ----------
+@pytest.mark.parametrize("stuck", ["A", "stick"])
+def test_a_stuck_input_lets_the_panel_sleep_and_the_menu_still_works(board, store_dir, stuck):
+    if stuck == "A":
+        board.press("A")                      # stuck since power-on
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    if stuck == "stick":
+        board.push("up")                      # the menu scrolls, then it sticks
+    wait(arcade, 125000)                      # 2 minutes of a stuck input
+    assert not board.panel.on                 # asleep: no burn-in
+    nudge(board, arcade, "down" if stuck == "A" else "left")   # any change wakes it
+    assert board.panel.on
+    if stuck == "A":
+        board.release("A")
+    else:
+        board.center()
+    frames(arcade, 3)
+    cursor = arcade.screen.cursor
+    nudge(board, arcade, "down")
+    assert _name(arcade) == "Menu" and arcade.screen.cursor == (cursor + 1) % len(arcade.screen.items)
+    choose(board, arcade, "8-Puzzle")
+    assert _name(arcade) == "Game"            # the menu works
+
+
+# ---- holding D into a game does the same at every phase of the tick counter -----
+@pytest.mark.parametrize("title", ["8-Puzzle", "2048"])
+@pytest.mark.parametrize("phase_s", [0, 600_000])   # ticks just past the wrap / in the upper half
+def test_holding_d_into_a_game_does_not_start_the_solve(board, store_dir, title, phase_s):
+    board.advance(phase_s * 1000)
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    board.press("D")
+    frames(arcade, 2)
+    choose(board, arcade, title)
+    game = arcade.screen
+    moves = (lambda: game.puzzle.moves) if title == "8-Puzzle" else (lambda: game.game.moves)
+    wait(arcade, 3000)                        # D held all along, never pressed here
+    assert moves() == 0
+    board.release("D")
+    frames(arcade, 2)
+    board.press("D")                          # a press seen by the game: it plays
+    wait(arcade, 3000)
+    assert moves() > 0

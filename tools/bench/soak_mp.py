@@ -1,0 +1,190 @@
+# mprun: --loop step
+# Random play on real MicroPython (the WebAssembly port), the twin of
+# tools/soak.py: the same seeded inputs (soak_plan.py) on the firmware as
+# .mpy, with the heap capped (make soak: 100 KB, as a board with little
+# free RAM), one frame per step() so that the runner's collection runs
+# between frames as the board's would:
+#   node tools/mprun/run.mjs --heap 102400 --mpy build/mpy \
+#        --script tools/bench/soak_mp.py [--inputs N] [--seed S]
+# Reports inputs, frames, exceptions that escaped the app, crash screens,
+# stuck states (a screen B cannot leave), and the live heap back in the menu
+# every 150 inputs (first, last, most): a heap that creeps up, or a
+# MemoryError late in the session, is what this is for.
+#
+# The heap: this port starts with the --heap given and, where the board
+# would raise MemoryError (no block free even after a collection), adds
+# another area instead. So the soak watches the heap's total size: each time
+# it grows is counted as "the capped heap ran out" (with the frame and the
+# screen), the board's MemoryError.
+#
+# Time is virtual: it moves only when the firmware sleeps for its next
+# frame (33 ms a frame), so the soak runs as fast as the interpreter can.
+import gc
+import sys
+import time
+
+import machine
+
+sys.path.append("/fw/tools/bench")
+import soak_plan  # noqa: E402
+
+_CRASH_SCREENS = ("ErrorScreen", "BareError")
+ROOT = "/data"
+
+# ---- virtual time: it passes only in sleeps -------------------------------------
+_now = [time.ticks_ms(), time.ticks_us(), 0]   # ms, us, us short of a ms
+
+
+def _sleep_us(us):
+    if us > 0:
+        _now[1] = time.ticks_add(_now[1], us)
+        frac = _now[2] + us
+        _now[0] = time.ticks_add(_now[0], frac // 1000)
+        _now[2] = frac % 1000
+
+
+time.ticks_ms = lambda: _now[0]
+time.ticks_us = lambda: _now[1]
+time.sleep_us = _sleep_us
+time.sleep_ms = lambda ms: _sleep_us(ms * 1000)
+time.sleep = lambda s: _sleep_us(int(s * 1000000))
+
+# ---- inputs (the ML4M's wiring: buttons read 1 pressed, X inverted) --------------
+_BUTTON_GPIO = {"A": 32, "B": 33, "C": 35, "D": 34, "E": 27, "F": 26}
+_REST = 1850
+_STICK = {"left": (3900, _REST), "right": (100, _REST), "up": (_REST, 100),
+          "down": (_REST, 3900), None: (_REST, _REST)}
+for _gpio in _BUTTON_GPIO.values():
+    machine.levels[_gpio] = 0
+machine.levels[39], machine.levels[36] = _STICK[None]
+
+
+def _arg(name, default):
+    return int(sys.argv[sys.argv.index(name) + 1]) if name in sys.argv else default
+
+
+INPUTS = _arg("--inputs", 100000)
+SEED = _arg("--seed", 1)
+_s = {"frames": 0, "exceptions": 0, "crashes": 0, "stuck": 0, "seen": set(),
+      "heap": [], "app": None, "gen": None, "total": 0, "out_of_heap": 0}
+
+
+def _screen():
+    return type(_s["app"].screen).__name__
+
+
+def _frames(n):
+    app = _s["app"]
+    for _ in range(n):
+        was = _screen()
+        try:
+            app.step()
+        except Exception as error:       # reported, and the soak goes on
+            _s["exceptions"] += 1
+            sys.print_exception(error)
+        _s["frames"] += 1
+        now = _screen()
+        if now != was and now in _CRASH_SCREENS:
+            _s["crashes"] += 1
+            screen = app.screen
+            print("crash screen:", getattr(screen, "title", ""), getattr(screen, "lines", ""))
+        _s["seen"].add(now)
+        yield
+
+
+def _tap(name):
+    machine.drive(_BUTTON_GPIO[name], 1)
+    yield from _frames(3)
+    machine.drive(_BUTTON_GPIO[name], 0)
+    yield from _frames(3)
+
+
+def _checkpoint():
+    for gpio in _BUTTON_GPIO.values():
+        machine.drive(gpio, 0)
+    machine.levels[39], machine.levels[36] = _STICK[None]
+    yield from _frames(3)
+    for _ in range(8):
+        if _screen() == "Menu":
+            break
+        yield from _tap("A" if _screen() in _CRASH_SCREENS else "B")
+    if _screen() != "Menu":
+        _s["stuck"] += 1
+        print("stuck in", _screen())
+        return
+    yield "measure"                      # the next step() starts collected: live heap
+
+
+def _session():
+    yield                                 # collected: what the soak itself holds
+    _s["own"] = gc.mem_alloc()
+    from firmware import board
+    from firmware.app import App
+    from firmware.hal import Hal
+    hal = Hal(board, ROOT)
+    hal.controls.update(hal.clock.now())
+    app = App(hal)
+    _s["app"] = app
+    app.start()
+    for steps in soak_plan.inputs(SEED, INPUTS):
+        for step in steps:
+            kind = step[0]
+            if kind == "press":
+                machine.drive(_BUTTON_GPIO[step[1]], 1)
+            elif kind == "release":
+                machine.drive(_BUTTON_GPIO[step[1]], 0)
+            elif kind == "stick":
+                machine.levels[39], machine.levels[36] = _STICK[step[1]]
+            elif kind == "frames":
+                yield from _frames(step[1])
+            else:
+                yield from _checkpoint()
+    yield from _checkpoint()
+
+
+def _report():
+    heap = _s["heap"]
+    print("soak (MicroPython %s, firmware as .mpy): %d inputs, %d frames (%.1f min of play)"
+          % (".".join(str(v) for v in sys.implementation.version[:3]),
+             INPUTS, _s["frames"], _s["frames"] / 30 / 60))
+    print("screens reached:", ", ".join(sorted(_s["seen"])))
+    print("exceptions out of the app:", _s["exceptions"])
+    print("crash screens:", _s["crashes"])
+    print("stuck states:", _s["stuck"])
+    print("times the capped heap ran out (the board's MemoryError):", _s["out_of_heap"])
+    print("held by the soak itself (script, plan, runner): %.1f KB" % (_s["own"] / 1024))
+    if heap:
+        print("live heap in the menu: first %.1f KB, last %.1f KB, most %.1f KB (%d checks)"
+              % (heap[0] / 1024, heap[-1] / 1024, max(heap) / 1024, len(heap)))
+    bad = _s["exceptions"] or _s["crashes"] or _s["stuck"] or _s["out_of_heap"]
+    print("soak:", "PROBLEMS" if bad else "ok")
+
+
+_measure = [False]
+
+
+def _watch_heap():
+    total = gc.mem_alloc() + gc.mem_free()
+    if _s["total"] and total > _s["total"]:
+        _s["out_of_heap"] += 1
+        app = _s["app"]
+        where = type(app.screen).__module__ if app is not None and app.screen is not None else "-"
+        print("heap ran out at frame %d in %s (grew by %d B)"
+              % (_s["frames"], where, total - _s["total"]))
+    _s["total"] = total
+
+
+def step():
+    _watch_heap()
+    if _measure[0]:
+        _s["heap"].append(gc.mem_alloc())   # just after the runner's collection
+        _measure[0] = False
+    if _s["gen"] is None:
+        _s["gen"] = _session()
+    try:
+        what = next(_s["gen"])
+    except StopIteration:
+        _report()
+        return False
+    _measure[0] = what == "measure"
+    return True
