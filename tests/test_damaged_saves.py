@@ -133,6 +133,46 @@ def _open(board, store_dir, title):
     return arcade
 
 
+def _swap(tiles, a, b):
+    tiles = list(tiles)
+    tiles[a], tiles[b] = tiles[b], tiles[a]
+    return tiles
+
+
+def _nonblank(tiles):
+    return [i for i, t in enumerate(tiles) if t][:2]
+
+
+# values of the right type and length that the rules still refuse
+_P15 = GAMES["15-Puzzle"][1]["puzzle"]["tiles"]
+_P8 = GAMES["8-Puzzle"][1]["puzzle"]["tiles"]
+_BOARD = GAMES["2048"][1]["game"]["board"]
+SEMANTIC = [
+    ("15-Puzzle", ("puzzle", "tiles"), [_P15[1]] + _P15[1:]),          # a tile twice
+    ("15-Puzzle", ("puzzle", "tiles"), _swap(_P15, *_nonblank(_P15))),  # unsolvable
+    ("8-Puzzle", ("puzzle", "tiles"), _swap(_P8, *_nonblank(_P8))),
+    ("8-Puzzle", ("puzzle", "history"), [0, 1, 9]),                    # a cell off the board
+    ("2048", ("game", "board"), [17, 17] + _BOARD[2:]),               # 131072 twice, side by side
+    ("2048", ("game", "board"), [17, 0, 0, 17] + _BOARD[4:]),         # ...with nothing between
+    ("2048", ("game", "board"), [18] + _BOARD[1:]),                   # past the largest tile
+    ("Reversi", ("game", "moves"), ["f5", "a1"]),                      # an illegal move
+    ("Reversi", ("game", "moves"), ["f5", "zz"]),                      # not a square
+    ("Reversi", ("game", "start"), "X" * 63 + "?"),                   # not a position
+]
+
+
+@pytest.mark.parametrize("title,path,value", SEMANTIC,
+                         ids=["%s-%s-%d" % (c[0], "/".join(c[1]), i) for i, c in enumerate(SEMANTIC)])
+def test_a_save_the_rules_refuse_is_set_aside(board, store_dir, title, path, value):
+    name, good, note, moves = GAMES[title]
+    text = _text(_put(good, path, value))
+    (store_dir / (name + ".json")).write_text(text)
+    arcade = _open(board, store_dir, title)
+    assert type(arcade.screen).__name__ == "Game"
+    assert (store_dir / (name + ".bad")).read_text() == text
+    assert moves(arcade.screen) == 0 and shows(board.panel, note)
+
+
 @pytest.mark.parametrize("title", list(GAMES))
 def test_a_good_save_of_every_game_is_resumed(board, store_dir, title):
     name, good, _note, moves = GAMES[title]

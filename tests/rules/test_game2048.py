@@ -254,6 +254,33 @@ def test_restore_rejects_a_broken_save():
     assert g.board == before
 
 
+def test_a_save_with_two_top_tiles_that_could_merge_is_refused():
+    g = _game()
+    for cells in ([17, 17] + [0] * 14, [17, 0, 0, 17] + [0] * 12, [17] + [0] * 3 + [17] + [0] * 11):
+        try:
+            g.from_dict({"board": cells, "score": 0, "moves": 1})
+            assert False, cells
+        except ValueError:
+            pass
+    # apart, with a tile between them, they can never meet: a legal board
+    g.from_dict({"board": [17, 1, 17] + [0] * 13, "score": 0, "moves": 1})
+    assert g.board[0] == 17 and g.board[2] == 17
+
+
+def test_a_save_of_the_wrong_types_is_refused():
+    g = _game()
+    for bad in ({"board": [0] * 16, "score": 1.5, "moves": 0},
+                {"board": [0] * 16, "score": True, "moves": 0},
+                {"board": [0.0] * 16, "score": 0, "moves": 0},
+                {"board": [0] * 16, "score": 0, "moves": 0, "won": 1},
+                {"board": [0] * 16, "score": 0, "moves": 0, "undo": [1]}):
+        try:
+            g.from_dict(bad)
+            assert False, bad
+        except ValueError:
+            pass
+
+
 def test_line_codes_agree_with_the_game():
     random.seed(4)
     for _ in range(200):

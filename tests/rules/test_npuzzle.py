@@ -267,11 +267,22 @@ def test_damaged_saves_are_refused():
     for bad in ({"width": 3, "tiles": [2, 1, 3, 4, 5, 6, 7, 8, 0]},       # unsolvable
                 {"width": 3, "tiles": [1, 1, 3, 4, 5, 6, 7, 8, 0]},
                 {"width": 4, "tiles": good["tiles"]},
-                {"width": 3, "tiles": good["tiles"], "history": [40]}):
+                {"width": 3, "tiles": good["tiles"], "history": [40]},
+                # wrong types: each one a ValueError with a reason, nothing else
+                {"width": 3.0, "tiles": good["tiles"]},
+                {"width": True, "tiles": good["tiles"]},
+                {"width": 3, "tiles": [1.0, 2, 3, 4, 5, 6, 7, 8, 0]},
+                {"width": 3, "tiles": good["tiles"], "moves": 1e300},
+                {"width": 3, "tiles": good["tiles"], "moves": 10 ** 12},
+                {"width": 3, "tiles": good["tiles"], "moves": None},
+                {"width": 3, "tiles": good["tiles"], "history": "abc"},
+                {"width": 3, "tiles": good["tiles"], "history": [0] * 600},
+                {"width": 3, "tiles": None},
+                [1, 2, 3]):
         try:
             Puzzle.from_dict(bad)
             assert False, bad
-        except (ValueError, KeyError, TypeError):
+        except ValueError:
             pass
 
 

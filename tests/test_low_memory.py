@@ -1,0 +1,68 @@
+"""Memory for a whole day: no large table that must find one big free block
+late in a session, and a MemoryError in something optional (a hint, the
+demo, the best possible length) is a short note, not a crash screen."""
+import pytest
+
+from firmware import catalog
+from firmware.games import npuzzle_pdb8
+from tests.test_app import boot, frames, tap, wait
+
+
+def _open(board, store_dir, title):
+    arcade = boot(board, store_dir)
+    frames(arcade, 2)
+    arcade.switch(arcade.launch(catalog.find(title)))
+    frames(arcade, 2)
+    return arcade
+
+
+def _no_memory(*args, **kwargs):
+    raise MemoryError()
+
+
+def test_the_8_puzzle_tables_come_in_pieces_of_1_kb():
+    assert len(npuzzle_pdb8.PIECES) == 7
+    assert all(len(piece) <= 1024 for piece in npuzzle_pdb8.PIECES)
+    assert sum(len(piece) for piece in npuzzle_pdb8.PIECES) == (2 * 6561 + 1) // 2
+
+
+def test_no_memory_for_a_puzzle_hint_is_a_note(board, store_dir, monkeypatch):
+    from firmware.games import npuzzle
+    arcade = _open(board, store_dir, "8-Puzzle")
+    monkeypatch.setattr(npuzzle.Hinter, "hint", _no_memory)
+    tap(board, arcade, "D")
+    frames(arcade, 3)
+    game = arcade.screen
+    assert type(game).__name__ == "Game" and game.message == "NO MEM FOR HINT"
+    board.press("D")                          # hold D: the solve has no memory either
+    wait(arcade, 1500)
+    board.release("D")
+    frames(arcade, 3)
+    assert type(arcade.screen).__name__ == "Game" and game.puzzle.moves == 0
+    monkeypatch.undo()
+    tap(board, arcade, "D")                   # memory again: the hint works
+    frames(arcade, 3)
+    assert game.hint_index >= 0
+
+
+def test_no_memory_for_the_best_possible_length_is_a_note(board, store_dir, monkeypatch):
+    from firmware.games import npuzzle_solver
+    monkeypatch.setattr(npuzzle_solver, "optimal_length8", _no_memory)
+    arcade = _open(board, store_dir, "8-Puzzle")
+    game = arcade.screen
+    assert type(game).__name__ == "Game"
+    assert game.optimal is None and game.message == "NO MEM FOR BEST"
+
+
+@pytest.mark.parametrize("hold", [False, True], ids=["hint", "demo"])
+def test_no_memory_for_the_2048_ai_is_a_note(board, store_dir, monkeypatch, hold):
+    from firmware.games import ai2048
+    arcade = _open(board, store_dir, "2048")
+    monkeypatch.setattr(ai2048.Expectimax, "best_move", _no_memory)
+    board.press("D")
+    wait(arcade, 1500 if hold else 100)
+    board.release("D")
+    frames(arcade, 2)
+    game = arcade.screen
+    assert type(game).__name__ == "Game" and game.message == "NO MEM FOR HINT"
+    assert game.game.moves == 0 and not game.demo
