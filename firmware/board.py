@@ -20,6 +20,7 @@ I2C_FREQ = 400_000    # the SSD1306 is specified up to 400 kHz (fast mode)
 DISPLAY_WIDTH = 128
 DISPLAY_HEIGHT = 64
 DISPLAY_ADDR = 0x3C
+DISPLAY_LINK = "ssd1306_i2c"   # how the panel is spoken to: firmware/hal/ssd1306_i2c.py
 # Contrast register (0x81) values for brightness levels 0..4. The SSD1306's
 # light output is far from linear in this value: small steps matter at the
 # bottom, so the table is roughly geometric.
