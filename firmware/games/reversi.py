@@ -434,7 +434,7 @@ class Reversi:
 
     def to_dict(self):
         """A plain dict for saving (JSON-safe): the start (if set up) and the
-        moves; load() (or reversi_tools.Reversi.from_dict) replays them."""
+        moves; load() replays them (reversi_tools.load when set up)."""
         d = {"v": 1, "moves": self.record()}
         if self._start:
             d["start"] = self._start[0]
@@ -442,20 +442,20 @@ class Reversi:
         return d
 
     def load(self, data):
-        """Restore from to_dict() output (or a plain list of move names);
-        ValueError if the record is not a legal game."""
+        """Restore a game from the standard start: to_dict() output (or a
+        plain list of move names). IllegalMove if the record is not a legal
+        game. A set-up position (only tests and tools make them) is a
+        ValueError here: reversi_tools.load reads it."""
         if isinstance(data, (list, tuple)):
             moves = data
-            start = None
-            turn = BLACK
         else:
+            if data.get("start"):
+                raise ValueError("a set-up position: reversi_tools.load reads it")
             moves = data.get("moves", [])
-            start = data.get("start")
-            turn = data.get("turn", BLACK)
-        if start:                          # a set-up position (tests, tools)
-            from firmware.games.reversi_tools import set_position
-            set_position(self, start, turn)
-        else:
-            self.reset()
+        self.reset()
+        self.replay(moves)
+
+    def replay(self, moves):
+        """Play move names (or square numbers) from the position now."""
         for name in moves:
             self.push(from_alg(name) if isinstance(name, str) else name)

@@ -161,7 +161,13 @@ class Game(Screen):
             level = data["level"]
             if mode not in (0, 1, 2, 3) or level not in (0, 1, 2):
                 return False
-            self.game.load(data["game"])
+            saved = data["game"]
+            if isinstance(saved, dict) and saved.get("start"):
+                # a set-up position: only tests and tools make them
+                from firmware.games.reversi_tools import load
+                load(self.game, saved)
+            else:
+                self.game.load(saved)
         except (KeyError, ValueError, TypeError, IndexError, AttributeError):
             self.game.reset()
             return False

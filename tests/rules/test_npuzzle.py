@@ -308,7 +308,7 @@ def test_walks_of_k_moves_need_at_most_k():
 
 # ---- hints for every size -----------------------------------------------------------
 def follow_hints(p, limit):
-    h = solver.Hinter()
+    h = npuzzle.Hinter()
     n = 0
     while not p.is_solved():
         d = h.hint(p)
@@ -332,7 +332,7 @@ def test_hints_survive_the_player_straying():
     random.seed(22)
     p = Puzzle(4)
     p.shuffle_uniform(random)
-    h = solver.Hinter()
+    h = npuzzle.Hinter()
     n = 0
     while not p.is_solved():
         d = h.hint(p)
@@ -352,8 +352,8 @@ def test_full_solution_solves():
     assert len(solver.solution(Puzzle(4))) == 0
 
 
-def test_hint_module_function():
+def test_hint_one_move_from_solved():
     p = Puzzle(4, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15])
-    assert solver.hint(p) == LEFT
+    assert npuzzle.Hinter().hint(p) == LEFT
     p.push(LEFT)
-    assert solver.hint(p) is None
+    assert npuzzle.Hinter().hint(p) is None
