@@ -12,6 +12,8 @@
 
 from micropython import const  # on the PC: tools/emu/mp/micropython.py
 
+from firmware.games.rules import IllegalMove
+
 LEFT = const(0)
 RIGHT = const(1)
 UP = const(2)
@@ -137,7 +139,10 @@ class Game2048:
         Only a move that changes the board counts: it is recorded for undo,
         counted in `moves`, scored, and followed by one new tile. While a won
         game waits for the player to choose to keep going, nothing moves.
+        IllegalMove for a direction that is none of the four.
         """
+        if direction not in (LEFT, RIGHT, UP, DOWN):
+            raise IllegalMove("no such direction")
         if self.won and not self.keep_going:
             return False
         b = self.board

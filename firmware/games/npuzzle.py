@@ -14,6 +14,8 @@
 
 from micropython import const
 
+from firmware.games.rules import IllegalMove
+
 LEFT = const(0)
 RIGHT = const(1)
 UP = const(2)
@@ -121,7 +123,10 @@ class Puzzle:
 
     # ---- joystick pushes ---------------------------------------------------
     def tile_for_push(self, direction):
-        """Index of the tile that pushing `direction` would move, or -1."""
+        """Index of the tile that pushing `direction` would move, or -1.
+        IllegalMove for a direction that is none of the four."""
+        if direction not in DIRECTIONS:
+            raise IllegalMove("no such direction")
         w = self.width
         col = self.blank % w
         row = self.blank // w

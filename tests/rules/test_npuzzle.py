@@ -4,6 +4,7 @@ import random
 from firmware.games import npuzzle
 from firmware.games.npuzzle import Puzzle, LEFT, RIGHT, UP, DOWN, is_solvable
 from firmware.games import npuzzle_solver as solver
+from firmware.games.rules import IllegalMove
 
 
 def board(rows):
@@ -357,3 +358,15 @@ def test_hint_one_move_from_solved():
     assert npuzzle.Hinter().hint(p) == LEFT
     p.push(LEFT)
     assert npuzzle.Hinter().hint(p) is None
+
+
+def test_a_direction_that_is_none_of_the_four_is_an_illegal_move():
+    p = Puzzle(3)
+    for bad in (4, -1, 99):
+        try:
+            p.push(bad)
+            assert False, bad
+        except IllegalMove as e:
+            assert isinstance(e, ValueError)
+    # a push against the wall is allowed and changes nothing: no error
+    assert p.push(UP) is False and p.is_solved() and p.moves == 0

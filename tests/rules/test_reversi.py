@@ -6,6 +6,8 @@ from firmware.games.reversi_tools import (
     Reversi, BLACK, WHITE, EMPTY, PASS, DRAW, square, to_alg, from_alg,
 )
 from firmware.games.reversi_ai import Ai, EASY, MEDIUM, HARD
+from firmware.games import reversi as rules
+from firmware.games.rules import IllegalMove
 
 
 def names(moves):
@@ -185,6 +187,30 @@ def test_draw_result():
     g.set_position("XX-OO" + "-" * 59, BLACK)
     assert g.is_game_over() and g.winner() == DRAW and g.result() == "1/2-1/2"
     assert g.final_score() == (32, 32)
+    # a draw is a result of its own, never taken for a game going on
+    assert DRAW and DRAW not in (BLACK, WHITE) and g.winner() is not None
+
+
+def refused(g, move):
+    """True when the rules refuse `move` with IllegalMove, changing nothing."""
+    before = snapshot(g)
+    try:
+        g.push(move)
+    except IllegalMove as e:
+        assert isinstance(e, ValueError)     # callers catching ValueError still do
+        return snapshot(g) == before
+    return False
+
+
+def test_illegal_moves_raise_illegal_move():
+    g = Reversi()
+    assert refused(g, from_alg("d4"))        # a taken square
+    assert refused(g, from_alg("a1"))        # flips nothing
+    assert refused(g, 99)                    # off the board
+    assert refused(g, PASS)                  # a pass with moves at hand
+    g.set_position("XX-OO" + "-" * 59, BLACK)
+    assert refused(g, PASS)                  # the game is over
+    assert refused(g, from_alg("c1"))        # nor any placement
 
 
 def test_undo_restores_exactly():
@@ -233,8 +259,17 @@ def test_save_and_restore():
     try:
         Reversi.from_dict({"moves": ["d3", "d3"]})
         assert False
+    except IllegalMove:
+        pass
+    # The rules replay from the standard start; a set-up position is
+    # reversi_tools' to read (the rules module never imports it).
+    plain = rules.Reversi()
+    try:
+        plain.load(s.to_dict())
+        assert False
     except ValueError:
         pass
+    assert plain.ply == 0
 
 
 def test_cpu_plays_legal_moves_and_leaves_the_game_as_it_was():
