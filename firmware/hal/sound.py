@@ -1,6 +1,6 @@
 # Click, tones and short melodies on the speaker pin, never blocking the loop.
 #
-# Why two peripherals on one pin: the click is the article's beep, a DAC step
+# Why two peripherals on one pin: the click is the ML4M 15-puzzle's beep, a DAC step
 # (255, then 0 about 20 ms later), which is exactly what the ML4M's DAC does
 # well. A tone on the DAC would need a timer interrupt at twice the pitch
 # (2-4 kHz of Python callbacks, out of tune whenever the GC runs); the ESP32's
@@ -174,7 +174,7 @@ class Sound:
                 pwm.duty_u16(self._duty)
 
     def click(self, now=None):
-        """The articles' beep: the DAC up to the volume's level, back to 0
+        """The ML4M 15-puzzle's beep: the DAC up to the volume's level, back to 0
         ~20 ms later (in update)."""
         if self._muted:
             return

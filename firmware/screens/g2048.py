@@ -1,4 +1,4 @@
-"""The 2048 screen (article 001, with the original game's rules from
+"""The 2048 screen (after the curses 2048, with the original game's rules from
 firmware/games/game2048.py and the expectimax player of firmware/games/ai2048.py).
 
 Keys

@@ -1,5 +1,5 @@
 """The N-puzzle screen: 8-Puzzle (3x3), 15-Puzzle (4x4) and 24-Puzzle (5x5),
-with numbers or pictures (articles 000, 002, 004).
+with numbers or pictures (after the ML4M, Godot and MSX puzzles).
 
 Keys
   stick   push the tile next to the blank into it (push left: the tile on the
@@ -14,7 +14,7 @@ Keys
   E       cursor mode on/off
   F       shuffle: random (uniform) / easy / medium / hard (random walks)
 
-The grid is drawn with lines (article 000); a move repaints only the cells
+The grid is drawn with lines (as on the ML4M 15-puzzle); a move repaints only the cells
 it touched and the panel fields that changed.
 """
 import random

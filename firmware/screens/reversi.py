@@ -1,11 +1,11 @@
-"""The Reversi screen (article 003, World Othello Federation rules): two players
-on one board, a player against the CPU at three levels with the CPU taking
+"""The Reversi screen (after the LED-matrix Reversi; World Othello Federation
+rules): two players on one board, a player against the CPU at three levels with the CPU taking
 either colour, and a CPU-against-CPU demo.
 
 Keys
   stick   move the cursor (auto-repeat)
   A       place a disc on the cursor's square (an illegal square sounds
-          article 003's alert and changes nothing); on a pass notice: pass;
+          an alert, as on the LED matrix, and changes nothing); on a pass notice: pass;
           after the end: a new game
   B       back to the menu (the game is saved)
   C or E  the game menu: Resume, Undo, Surrender (asks first), Mode

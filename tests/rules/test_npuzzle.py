@@ -39,7 +39,7 @@ def test_bad_boards_are_refused():
             pass
 
 
-# ---- pushes: the joystick semantics of article 000 --------------------------------
+# ---- pushes: the joystick semantics of the ML4M 15-puzzle -----------------------
 def test_push_left_moves_the_tile_right_of_the_blank():
     p = Puzzle(3, [1, 2, 3, 4, 0, 5, 6, 7, 8])
     assert p.push(LEFT)
@@ -78,7 +78,7 @@ def test_legal_pushes_count_by_blank_cell():
         assert len(Puzzle(3, tiles).legal_pushes()) == count
 
 
-# ---- slides: a whole run at once (article 002) ---------------------------------------
+# ---- slides: a whole run at once (the Godot 15-puzzle's way) -------------------
 def test_slide_a_run_of_tiles_counts_each_tile():
     p = Puzzle(4)                       # blank at (3, 3)
     assert p.slide(12) == 3             # (0, 3): the whole bottom row moves right
