@@ -1,6 +1,6 @@
 """The Reversi screen (after the LED-matrix Reversi; World Othello Federation
-rules): two players on one board, a player against the CPU at three levels with the CPU taking
-either colour, and a CPU-against-CPU demo.
+rules): two players on one board, a player against the CPU at three levels
+with the CPU taking either colour, and a CPU-against-CPU demo.
 
 Keys
   stick   move the cursor (auto-repeat)
