@@ -16,10 +16,9 @@ _MAX_RUNS = const(4)       # column runs kept per page (more: the last one grows
 _WIN = const(4)            # a planned window: first page, last page, first col, last col
 
 
-class Display(framebuf.FrameBuffer):
-    # The drawing helpers (.fill, .text, .rect, ...) are FrameBuffer's own,
-    # over the same buffer as .fb: no bound method per helper held in the
-    # instance. Screens draw on .fb, a plain FrameBuffer (quicker lookups).
+class Display:
+    # Everything is drawn on .fb, a plain framebuf.FrameBuffer over .buffer:
+    # display.fb.fill_rect(...), display.fb.text(...), and so on.
     def __init__(self, board, i2c=None):
         w = board.DISPLAY_WIDTH
         h = board.DISPLAY_HEIGHT
@@ -48,7 +47,6 @@ class Display(framebuf.FrameBuffer):
         if buf is None:
             buf = bytearray(w * self.pages)
         self.buffer = buf
-        super().__init__(buf, w, h, framebuf.MONO_VLSB)
         self.fb = framebuf.FrameBuffer(buf, w, h, framebuf.MONO_VLSB)
         # What the panel's memory holds now. The link's open() cleared both.
         self._shadow = bytearray(buf)
