@@ -324,3 +324,73 @@ def test_windows_of_every_page_count(board, hal):
         sent, nbytes, transactions = flush_cost(board, d)
         assert sent == 20 * n and transactions == 2 and nbytes == 10 + 20 * n
         assert panel_matches(board, d)
+
+
+# ---- the panel link ------------------------------------------------------------------
+class RecordingLink:
+    """A panel link of a made-up panel: keeps what the display asks of it."""
+    WINDOW_COST = 10
+
+    def __init__(self, board, i2c=None):
+        self.width = board.DISPLAY_WIDTH
+        self.calls = []
+        self.shown = bytearray(board.DISPLAY_WIDTH * board.DISPLAY_HEIGHT // 8)
+
+    def open(self):
+        self.calls.append("open")
+        return bytearray(len(self.shown))
+
+    def begin_frame(self):
+        self.calls.append("frame")
+
+    def send_window(self, rows, p0, p1, c0, c1):
+        self.calls.append(("window", p0, p1, c0, c1))
+        for p in range(p0, p1 + 1):
+            self.shown[p * self.width + c0:p * self.width + c1 + 1] = rows[p][c0:c1 + 1]
+
+    def contrast(self, value):
+        self.calls.append(("contrast", value))
+
+    def invert(self, on):
+        self.calls.append(("invert", on))
+
+    def power(self, on):
+        self.calls.append(("power", on))
+
+
+def test_the_board_file_names_the_panel_link(monkeypatch):
+    import sys
+    import types
+    module = types.ModuleType("firmware.hal.recording_link")
+    module.Link = RecordingLink                                  # type: ignore[attr-defined]
+    module.WINDOW_COST = RecordingLink.WINDOW_COST               # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "firmware.hal.recording_link", module)
+    board = types.SimpleNamespace(**{k: getattr(ml4m, k) for k in dir(ml4m) if k.isupper()})
+    board.DISPLAY_LINK = "recording_link"
+    d = Display(board)
+    link = d.link
+    assert isinstance(link, RecordingLink) and d.present and link.calls == ["open"]
+    d.fb.fill_rect(16, 8, 16, 16, 1)                     # pages 1-2, columns 16-31
+    assert d.flush() == 32
+    assert link.calls[1:] == ["frame", ("window", 1, 2, 16, 31)]
+    assert link.shown == d.buffer                        # the link got the whole change
+    d.brightness(0)
+    d.invert(True)
+    d.sleep()
+    assert d.flush() == 0                                # asleep: nothing sent
+    d.wake()
+    assert link.calls[3:] == [("contrast", ml4m.DISPLAY_CONTRAST[0]), ("invert", True),
+                              ("power", False), ("power", True)]
+
+
+def test_every_board_file_names_a_panel_link_that_exists():
+    import importlib
+    import os
+    from firmware.hal import load_board
+    boards = os.path.join(os.path.dirname(ml4m.__file__), "boards")
+    names = [f[:-3] for f in os.listdir(boards) if f.endswith(".py") and f != "__init__.py"]
+    assert names
+    for name in [None] + names:
+        board = load_board(name)
+        link = importlib.import_module("firmware.hal." + board.DISPLAY_LINK)
+        assert link.Link and link.WINDOW_COST > 0
