@@ -1,6 +1,6 @@
 # The ML4M handheld: pin map and calibration. The only file that names a pin.
 #
-# Facts from the ML4M 15-puzzle article (README: Where the games come from): ESP32 at 240 MHz,
+# Facts from the ML4M 15-puzzle article (see the README): ESP32 at 240 MHz,
 # SSD1306 128x64 on I2C (SCL GPIO22, SDA GPIO21, 400 kHz), joystick on ADC
 # GPIO39 (X, read as 4095 - raw) and GPIO36 (Y), 12 bit at 11 dB, six buttons
 # that read 1 when pressed, speaker on the DAC at GPIO25.

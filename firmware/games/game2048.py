@@ -5,10 +5,10 @@
 # largest tile a 4x4 board can hold). No drawing, no clock: randomness comes
 # in as `rng` (anything with randrange, e.g. the random module).
 #
-# The curses 2048 this started from got three rules wrong; this file follows the original game:
-# a tile merges at most once per move ([2,2,0,4] right is [0,0,4,4]), the
-# score grows by the value of each merged tile, and the game is over when no
-# move changes the board, not merely when it is full.
+# The curses 2048 this started from got three rules wrong; this file follows
+# the original game: a tile merges at most once per move ([2,2,0,4] right is
+# [0,0,4,4]), the score grows by the value of each merged tile, and the game
+# is over when no move changes the board, not merely when it is full.
 
 from micropython import const  # on the PC: tools/emu/mp/micropython.py
 

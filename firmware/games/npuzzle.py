@@ -228,7 +228,8 @@ class Puzzle:
 
     def shuffle_walk(self, rng, steps):
         """Random legal pushes from solved, never undoing the previous one
-        (as the Godot and MSX puzzles shuffle); more pushes follow if the walk ends solved."""
+        (as the Godot and MSX puzzles shuffle); more pushes follow if the
+        walk ends solved."""
         self.reset()
         w = self.width
         previous = -1

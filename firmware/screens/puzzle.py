@@ -14,8 +14,8 @@ Keys
   E       cursor mode on/off
   F       shuffle: random (uniform) / easy / medium / hard (random walks)
 
-The grid is drawn with lines (as on the ML4M 15-puzzle); a move repaints only the cells
-it touched and the panel fields that changed.
+The grid is drawn with lines (as on the ML4M 15-puzzle); a move repaints only
+the cells it touched and the panel fields that changed.
 """
 import random
 import time

@@ -5,8 +5,8 @@ with the CPU taking either colour, and a CPU-against-CPU demo.
 Keys
   stick   move the cursor (auto-repeat)
   A       place a disc on the cursor's square (an illegal square sounds
-          an alert, as on the LED matrix, and changes nothing); on a pass notice: pass;
-          after the end: a new game
+          an alert, as on the LED matrix, and changes nothing); on a pass
+          notice: pass; after the end: a new game
   B       back to the menu (the game is saved)
   C or E  the game menu: Resume, Undo, Surrender (asks first), Mode
           (2 players / you black / you white / CPU demo), New game
