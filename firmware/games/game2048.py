@@ -12,7 +12,7 @@
 
 from micropython import const  # on the PC: tools/emu/mp/micropython.py
 
-from firmware.games.rules import IllegalMove
+from firmware.games import IllegalMove
 
 LEFT = const(0)
 RIGHT = const(1)

@@ -14,7 +14,7 @@
 
 from micropython import const
 
-from firmware.games.rules import IllegalMove
+from firmware.games import IllegalMove
 
 LEFT = const(0)
 RIGHT = const(1)

@@ -14,7 +14,7 @@ from array import array
 
 from micropython import const  # on the PC: tools/emu/mp/micropython.py
 
-from firmware.games.rules import IllegalMove
+from firmware.games import IllegalMove
 
 EMPTY = const(0)
 BLACK = const(1)

@@ -31,11 +31,12 @@ class Display:
         self.asleep = False
         self.present = False
         self.error = None          # short text when the panel is missing/lost
-        link = __import__("firmware.hal." + board.DISPLAY_LINK, None, None, ["Link"])
-        self.link = link.Link(board, i2c)
+        # the panel link the board file names, e.g. firmware/hal/ssd1306_i2c.py
+        module = __import__("firmware.hal." + board.DISPLAY_LINK, None, None, ["Link"])
+        self.link = module.Link(board, i2c)
         # A gap of unchanged columns that costs more than a window of its own
         # is skipped by starting another window.
-        self._window_cost = link.WINDOW_COST
+        self._window_cost = module.WINDOW_COST
         buf = None
         try:
             buf = self.link.open()

@@ -21,24 +21,12 @@ _SET_CONTRAST = const(0x81)
 _SET_NORMAL = const(0xA6)  # | 1: inverted
 _PANEL_OFF = const(0xAE)
 _PANEL_ON = const(0xAF)
-_NOP = b"\x00\xe3"          # a command stream holding the SSD1306's no-op
 _NO_PAGE = const(255)      # "no window sent yet in this flush"
 
 # Bus bytes that one window costs besides its pixels: the command transaction
 # (address, control, 6 command bytes) and the data transaction's address and
 # control byte. The display uses it to weigh a gap against another window.
 WINDOW_COST = const(10)
-
-
-def _make_i2c(board):
-    from machine import Pin
-    scl = Pin(board.I2C_SCL)
-    sda = Pin(board.I2C_SDA)
-    if board.I2C_ID is None:
-        from machine import SoftI2C
-        return SoftI2C(scl=scl, sda=sda, freq=board.I2C_FREQ)
-    from machine import I2C
-    return I2C(board.I2C_ID, scl=scl, sda=sda, freq=board.I2C_FREQ)
 
 
 class Link:
@@ -58,11 +46,21 @@ class Link:
         self._vectors = [None] * (self.height // 8)
 
     def open(self):
-        """Bring the panel up (cleared); returns the driver's frame buffer."""
+        """Bring the panel up (cleared), and the bus first if it is not up
+        yet; returns the driver's frame buffer."""
+        if self._i2c is None:
+            from machine import Pin
+            board = self._board
+            scl = Pin(board.I2C_SCL)
+            sda = Pin(board.I2C_SDA)
+            if board.I2C_ID is None:
+                from machine import SoftI2C
+                self._i2c = SoftI2C(scl=scl, sda=sda, freq=board.I2C_FREQ)
+            else:
+                from machine import I2C
+                self._i2c = I2C(board.I2C_ID, scl=scl, sda=sda, freq=board.I2C_FREQ)
         import sys
         from ssd1306 import SSD1306_I2C
-        if self._i2c is None:
-            self._i2c = _make_i2c(self._board)
         try:
             return SSD1306_I2C(self.width, self.height, self._i2c, self._addr).buffer
         finally:
@@ -74,7 +72,7 @@ class Link:
         Cheap while nothing answers: one two-byte write, no driver loaded."""
         if self._i2c is None:        # the bus itself could not be set up
             return False
-        self._i2c.writeto(self._addr, _NOP)     # anyone there?
+        self._i2c.writeto(self._addr, b"\x00\xe3")     # anyone there? (a no-op command)
         self.open()      # (the driver's new buffer is dropped: the display's is drawn on)
         return True
 

@@ -2,7 +2,7 @@
 import random
 
 from firmware.games import ai2048
-from firmware.games.rules import IllegalMove
+from firmware.games import IllegalMove
 from firmware.games.game2048 import (
     DOWN, LEFT, LINES, NO_CELL, RIGHT, UP, Game2048, slide_line_code,
 )

@@ -4,7 +4,7 @@ import random
 from firmware.games import npuzzle
 from firmware.games.npuzzle import Puzzle, LEFT, RIGHT, UP, DOWN, is_solvable
 from firmware.games import npuzzle_solver as solver
-from firmware.games.rules import IllegalMove
+from firmware.games import IllegalMove
 
 
 def board(rows):

@@ -8,7 +8,7 @@ from firmware.games.reversi_tools import (
 )
 from firmware.games.reversi_ai import Ai, EASY, MEDIUM, HARD
 from firmware.games import reversi as rules
-from firmware.games.rules import IllegalMove
+from firmware.games import IllegalMove
 
 
 def names(moves):

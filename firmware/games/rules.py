@@ -1,8 +1,0 @@
-# What the rules of every game share.
-
-
-class IllegalMove(ValueError):
-    """A move the rules do not allow: a disc on a taken square, a pass while
-    a move is at hand, a direction that does not exist. (A move that is
-    allowed but changes nothing, such as a tile pushed against the wall, is
-    not an error: the rules answer False and the screen bumps.)"""
