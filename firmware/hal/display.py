@@ -122,37 +122,37 @@ class Display:
         runs = self._runs
         pg[:] = self._rows[p]
         spg[:] = self._srows[p]
-        k = 0                       # first and last changed chunk
-        j = len(chunks) - 1
-        while chunks[k] == schunks[k]:
-            k += 1
-        while chunks[j] == schunks[j]:
-            j -= 1
-        a = k * _CHUNK
-        while pg[a] == spg[a]:
-            a += 1
-        r = 2 * _MAX_RUNS * p       # where the page's runs are kept
-        last = r + 2 * _MAX_RUNS - 2
-        runs[r] = a
-        prev = k                    # the last changed chunk so far
-        k += 1
-        while k <= j:
-            if chunks[k] != schunks[k]:
-                a = k * _CHUNK
+        chunk = 0                   # the first changed chunk, then each in turn
+        last_chunk = len(chunks) - 1
+        while chunks[chunk] == schunks[chunk]:
+            chunk += 1
+        while chunks[last_chunk] == schunks[last_chunk]:
+            last_chunk -= 1
+        start = chunk * _CHUNK
+        while pg[start] == spg[start]:
+            start += 1
+        slot = 2 * _MAX_RUNS * p    # where the page's runs are kept: first, last column
+        last_slot = slot + 2 * _MAX_RUNS - 2
+        runs[slot] = start
+        prev = chunk                # the last changed chunk so far
+        chunk += 1
+        while chunk <= last_chunk:
+            if chunks[chunk] != schunks[chunk]:
+                start = chunk * _CHUNK
                 # (both bytes at the boundary changed: no gap there)
-                if r < last and (pg[a] == spg[a] or pg[a - 1] == spg[a - 1]):
-                    e = self._run_end(prev)
-                    while pg[a] == spg[a]:
-                        a += 1
-                    if a - e > self._window_cost + 1:
+                if slot < last_slot and (pg[start] == spg[start] or pg[start - 1] == spg[start - 1]):
+                    end = self._run_end(prev)
+                    while pg[start] == spg[start]:
+                        start += 1
+                    if start - end > self._window_cost + 1:
                         # the gap costs more than another window
-                        runs[r + 1] = e
-                        r += 2
-                        runs[r] = a
-                prev = k
-            k += 1
-        runs[r + 1] = self._run_end(prev)
-        self._nruns[p] = (r - 2 * _MAX_RUNS * p) // 2 + 1
+                        runs[slot + 1] = end
+                        slot += 2
+                        runs[slot] = start
+                prev = chunk
+            chunk += 1
+        runs[slot + 1] = self._run_end(prev)
+        self._nruns[p] = (slot - 2 * _MAX_RUNS * p) // 2 + 1
         return True
 
     def _run_end(self, chunk):
