@@ -140,7 +140,8 @@ class Display:
             if chunks[chunk] != schunks[chunk]:
                 start = chunk * _CHUNK
                 # (both bytes at the boundary changed: no gap there)
-                if slot < last_slot and (pg[start] == spg[start] or pg[start - 1] == spg[start - 1]):
+                gap = pg[start] == spg[start] or pg[start - 1] == spg[start - 1]
+                if slot < last_slot and gap:
                     end = self._run_end(prev)
                     while pg[start] == spg[start]:
                         start += 1
@@ -203,7 +204,10 @@ class Display:
                 lo = a if a < c0 else c0
                 hi = b if b > c1 else c1
                 height = p - top        # pages the window of the page above has
-                if (hi - lo + 1) * (height + 1) <= (c1 - c0 + 1) * height + self._window_cost + b - a + 1:
+                # bytes sent: one window grown over both, or the two apart
+                together = (hi - lo + 1) * (height + 1)
+                apart = (c1 - c0 + 1) * height + self._window_cost + b - a + 1
+                if together <= apart:
                     self._joined |= 1 << q
                     here[w] = top
                     here[w + 2] = lo
