@@ -1,12 +1,12 @@
-"""The Reversi screen (article 003, World Othello Federation rules): two players
-on one board, a player against the CPU at three levels with the CPU taking
-either colour, and a CPU-against-CPU demo.
+"""The Reversi screen (after the LED-matrix Reversi; World Othello Federation
+rules): two players on one board, a player against the CPU at three levels
+with the CPU taking either colour, and a CPU-against-CPU demo.
 
 Keys
   stick   move the cursor (auto-repeat)
   A       place a disc on the cursor's square (an illegal square sounds
-          article 003's alert and changes nothing); on a pass notice: pass;
-          after the end: a new game
+          an alert, as on the LED matrix, and changes nothing); on a pass
+          notice: pass; after the end: a new game
   B       back to the menu (the game is saved)
   C or E  the game menu: Resume, Undo, Surrender (asks first), Mode
           (2 players / you black / you white / CPU demo), New game
@@ -31,7 +31,7 @@ from micropython import const
 from firmware.games.reversi import Reversi, BLACK, WHITE, PASS, MOVE_STRIDE, MOST_PLIES, square
 from firmware.hal.controls import A, B, C, E, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import Screen, BACK
-from firmware.ui import tinyfont
+from firmware.ui import WIDTH, HEIGHT, tinyfont
 
 # Heap: names that no other module reads are `_NAME = const(int)` (no module
 # global), and string and picture tables are literals where they are used
@@ -185,8 +185,14 @@ class Game(Screen):
         mode = data["mode"]
         level = data["level"]
         try:
-            self.game.load(data["game"])
-        except (ValueError, IndexError) as e:
+            saved = data["game"]
+            if saved.get("start"):
+                # a set-up position: only tests and tools make them
+                from firmware.games.reversi_tools import load
+                load(self.game, saved)
+            else:
+                self.game.load(saved)
+        except (ValueError, IndexError) as e:   # IllegalMove is a ValueError
             self.game.reset()
             store.set_aside(self.save_name, "moves: " + str(e), "Reversi")
             return False
@@ -463,10 +469,10 @@ class Game(Screen):
         if self.dirty:
             self.dirty = False
             fb.fill(0)
-            for y in range(0, 64, _CELL):
+            for y in range(0, HEIGHT, _CELL):
                 for x in range(0, _BORDER_X, _CELL):
                     fb.pixel(x, y, 1)
-            fb.vline(_BORDER_X, 0, 64, 1)
+            fb.vline(_BORDER_X, 0, HEIGHT, 1)
             for sq in range(11, 89):
                 if 0 < sq % 10 < 9:
                     self._draw_square(fb, sq)
@@ -519,10 +525,10 @@ class Game(Screen):
             fb.rect(x, y, _CELL + 1, _CELL + 1, 0)
             fb.pixel(x, y, 1)
             fb.pixel(x + _CELL, y, 1)
-            if y + _CELL < 64:
+            if y + _CELL < HEIGHT:
                 fb.pixel(x, y + _CELL, 1)
                 fb.pixel(x + _CELL, y + _CELL, 1)
-            fb.vline(_BORDER_X, 0, 64, 1)
+            fb.vline(_BORDER_X, 0, HEIGHT, 1)
         if want >= 0:
             fb.rect(self.cx * _CELL, self.cy * _CELL, _CELL + 1, _CELL + 1, 1)
         self.cursor_drawn = want
@@ -534,7 +540,7 @@ class Game(Screen):
         x = _PANEL_X
         if bits & _P_COUNTS:
             for colour, y in ((BLACK, 1), (WHITE, 11)):
-                fb.fill_rect(x, y - 1, 128 - _PANEL_X, 10, 0)
+                fb.fill_rect(x, y - 1, WIDTH - _PANEL_X, 10, 0)
                 if self.state == _PLAY and g.turn == colour:
                     fb.vline(x, y + 1, 5, 1)            # a small arrow: whose turn
                     fb.vline(x + 1, y + 2, 3, 1)
@@ -544,14 +550,14 @@ class Game(Screen):
                 if self.mode != _TWO_PLAYERS:
                     tinyfont.text(fb, "CPU" if self.cpu_plays(colour) else "YOU", x + 34, y + 1)
         if bits & _P_MODE:
-            fb.fill_rect(x, 21, 128 - _PANEL_X, 6, 0)
+            fb.fill_rect(x, 21, WIDTH - _PANEL_X, 6, 0)
             if self.mode == _TWO_PLAYERS:
                 text = "2 PLAYERS"
             else:                                       # reversi_ai.LEVEL_NAMES
                 text = ("DEMO " if self.mode == _DEMO else "CPU ") + ("easy", "medium", "hard")[self.level]
             tinyfont.text(fb, text, x, 21)
         if bits & _P_STATUS:
-            fb.fill_rect(x, 28, 128 - _PANEL_X, 28, 0)
+            fb.fill_rect(x, 28, WIDTH - _PANEL_X, 28, 0)
             line1, line2, detail = self._status()
             fb.text(line1, x, 29, 1)
             fb.text(line2, x, 38, 1)
@@ -559,7 +565,7 @@ class Game(Screen):
             if self.thinking:
                 self._draw_spinner(fb)
         if bits & _P_HELP:
-            fb.fill_rect(x, 57, 128 - _PANEL_X, 7, 0)
+            fb.fill_rect(x, 57, WIDTH - _PANEL_X, 7, 0)
             tinyfont.text(fb, "A PUT  C MENU" if self.state == _PLAY else "A NEW  C MENU", x, 58)
 
     def _status(self):

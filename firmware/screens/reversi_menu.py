@@ -150,7 +150,7 @@ def draw(s, fb):
     """The overlay on show, over the board."""
     ov = s.overlay
     if ov == _OV_PASS:
-        _draw.box(fb, 0, 18, 128, 28)
+        _draw.box(fb, 0, 18, _draw.WIDTH, 28)
         _draw.centred(fb, ("Black" if s.game.turn == BLACK else "White") + " must pass", 22)
         _draw.centred(fb, "A: OK", 34)
     elif ov == _OV_CONFIRM:

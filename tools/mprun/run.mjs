@@ -83,7 +83,7 @@ function copyTree(mp, hostDir, fwDir) {
     if (entry.isDirectory()) {
       if (!SKIP_DIRS.has(entry.name)) copyTree(mp, host, target);
     } else if (entry.isFile() || (entry.isSymbolicLink() && fs.statSync(host).isFile())) {
-      // a symlinked file too (lib/ssd1306.py in a git worktree points at the shared install)
+      // (a worktree's lib/ssd1306.py is a symlink to the shared install)
       mp.FS.writeFile(target, fs.readFileSync(host));
     }
   }
