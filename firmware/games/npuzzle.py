@@ -253,12 +253,14 @@ class Puzzle:
         return done
 
     # ---- saving ------------------------------------------------------------
-    def to_dict(self):
+    def to_dict(self, undo_steps=_HISTORY_MAX):
+        """A plain dict for saving, with the last undo_steps of the history
+        (a list of the whole 512-step history was 2 KB of heap per save)."""
         return {
             "width": self.width,
             "tiles": list(self.tiles),
             "moves": self.moves,
-            "history": list(self.history),
+            "history": list(self.history[-undo_steps:]) if undo_steps else [],
         }
 
     @staticmethod

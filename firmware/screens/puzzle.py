@@ -49,6 +49,7 @@ _SOLVE_STEP_MS = const(250)  # ~4 moves a second
 _LOST_WAIT_MS = const(700)   # after the "You Lost" banner, then a new game
 _MESSAGE_MS = const(2000)
 _HELP_MS = const(3000)
+_UNDO_KEPT = const(64)       # undo steps a save keeps across a restart
 
 # panel fields (bits of self.panel)
 _P_MOVES = const(1)
@@ -240,8 +241,7 @@ class Game(Screen):
         p = self.puzzle
         if self.state != _PLAY or p.moves == 0:
             return self.hal.store.save(self.save_name, {})
-        d = p.to_dict()
-        d["history"] = d["history"][-64:]     # undo depth kept across a restart
+        d = p.to_dict(_UNDO_KEPT)
         return self.hal.store.save(self.save_name, {
             "size": self.w, "mode": self.mode, "puzzle": d, "ms": self.ms,
             "level": self.game_level, "optimal": self.optimal, "helped": self.helped})

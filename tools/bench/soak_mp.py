@@ -66,7 +66,7 @@ def _arg(name, default):
 INPUTS = _arg("--inputs", 100000)
 SEED = _arg("--seed", 1)
 _s = {"frames": 0, "exceptions": 0, "crashes": 0, "stuck": 0, "seen": set(),
-      "heap": [], "app": None, "gen": None, "total": 0, "out_of_heap": 0}
+      "heap": [], "app": None, "gen": None, "total": 0, "out_of_heap": 0, "before": 0}
 
 
 def _screen():
@@ -163,19 +163,31 @@ def _report():
 _measure = [False]
 
 
+def _where():
+    """The screen on show, and for a puzzle its size, mode and hint state."""
+    app = _s["app"]
+    if app is None or app.screen is None:
+        return "-"
+    screen = app.screen
+    text = type(screen).__module__
+    if hasattr(screen, "w") and hasattr(screen, "hinter"):
+        text += " %dx%d %s%s" % (screen.w, screen.w, screen.mode,
+                                 " (hinting)" if screen.hinter is not None else "")
+    return text
+
+
 def _watch_heap():
     total = gc.mem_alloc() + gc.mem_free()
     if _s["total"] and total > _s["total"]:
         _s["out_of_heap"] += 1
-        app = _s["app"]
-        where = type(app.screen).__module__ if app is not None and app.screen is not None else "-"
-        print("heap ran out at frame %d in %s (grew by %d B)"
-              % (_s["frames"], where, total - _s["total"]))
+        print("heap ran out at frame %d in %s (live before that frame %.1f KB)"
+              % (_s["frames"], _where(), _s["before"] / 1024))
     _s["total"] = total
 
 
 def step():
     _watch_heap()
+    _s["before"] = gc.mem_alloc()
     if _measure[0]:
         _s["heap"].append(gc.mem_alloc())   # just after the runner's collection
         _measure[0] = False
