@@ -103,11 +103,20 @@ class Store:
         self.files = {}
         self.error = None
         self.root = "/bench"
+        self.bad = []
+        self.notes = []
 
-    def load(self, name, default):
+    def load(self, name, default, check=None, what=None):
         import json
         text = self.files.get(name)
-        return json.loads(text) if text else default
+        value = json.loads(text) if text else default
+        if check is not None:
+            check(value)       # what the bench saved itself: it fits
+        return value
+
+    def set_aside(self, name, reason, what=None):
+        self.files.pop(name, None)
+        self.bad.append((name, reason))
 
     def save(self, name, data):
         import json
