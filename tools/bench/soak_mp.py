@@ -182,6 +182,8 @@ def _watch_heap():
         _s["out_of_heap"] += 1
         print("heap ran out at frame %d in %s (live before that frame %.1f KB)"
               % (_s["frames"], _where(), _s["before"] / 1024))
+        import micropython
+        micropython.qstr_info()          # a new pool of interned names is one big block
     _s["total"] = total
 
 
