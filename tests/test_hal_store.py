@@ -194,6 +194,16 @@ def test_other_errors_are_reported_too(store, fs):
     assert store.error and len(store.error) <= 20
 
 
+@pytest.mark.parametrize("number,words", [
+    (errno.ENOSPC, "Flash full"), (errno.EIO, "Flash error"), (errno.EROFS, "Flash read-only"),
+    (errno.EACCES, "Flash read-only"), (errno.ENOTDIR, "No save folder"),
+    (errno.ENOENT, "No save folder"), (errno.ENOMEM, "No memory: save"), (errno.EBUSY, "Save failed")])
+def test_a_failed_save_is_said_in_words_that_fit_the_panel(store, fs, number, words):
+    fs.fail["open_w"] = OSError(number, "")
+    assert store.save("settings", {"a": 1}) is False
+    assert store.error == words and len(words) <= 15     # no "Save failed (20)"
+
+
 def test_a_filesystem_that_will_not_rename_over_a_file(store, fs, store_dir):
     # FAT (not littlefs) refuses to rename onto an existing name
     store.save("s", {"v": 1})
