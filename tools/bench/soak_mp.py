@@ -171,8 +171,9 @@ def _where():
     screen = app.screen
     text = type(screen).__module__
     if hasattr(screen, "w") and hasattr(screen, "hinter"):
-        text += " %dx%d %s%s" % (screen.w, screen.w, screen.mode,
-                                 " (hinting)" if screen.hinter is not None else "")
+        text += " %dx%d %s%s, state %d, moves %d" % (
+            screen.w, screen.w, screen.mode, " (hinting)" if screen.hinter is not None else "",
+            screen.state, screen.puzzle.moves)
     return text
 
 
