@@ -258,8 +258,8 @@ def test_a_game_that_ends_with_empty_squares(board, store_dir):
     assert game.game.empties() == 61
     assert shows(board.panel, "Black") and shows(board.panel, "wins!")
     assert game._status()[2] == "64-0"                  # WOF: the empties go to the winner
-    assert game._status()[3] == "(3 + 61 EMPTY)"        # and the panel says so
-    assert shows_tiny(board.panel, "(3 + 61 EMPTY)")
+    assert game._status()[3] == "3 + 61 EMPTY"        # and the panel says so
+    assert shows_tiny(board.panel, "3 + 61 EMPTY")
     assert load(store_dir, "reversi") == {}             # nothing to continue
     assert arcade.records.data == {}                    # two players: no CPU record
     tap(board, arcade, "A")                             # a new game

@@ -597,7 +597,7 @@ class Game(Screen):
                 text = "CURSOR MODE"
             else:
                 text = "%d-PUZZLE" % (self.n - 1)
-            tinyfont.text(fb, text[:15], x, 48)
+            tinyfont.text(fb, text, x, 48)
         if bits & _P_HELP:
             self._field(fb, 57, 7)
             pics = self.pics

@@ -62,7 +62,7 @@ def load(game, step):
     with a message and the next one is tried)."""
     from firmware.ui import pictures
     game.pic = pictures.show(game.pictures, game.pic + step, step, game.pic_fb, game.g,
-                             _PICTURE_DIR, lambda name: game.say("SKIPPED " + name.upper()))
+                             _PICTURE_DIR, lambda name: game.say("SKIPPED " + name.upper()[:7]))   # (15 fit)
     pictures = None
     _drop_pictures()                       # its code is needed only here
     game._save_prefs()

@@ -55,8 +55,8 @@ def status(s):
     note = ""
     if not winner:                     # DRAW is 0
         if empty:
-            note = "(EACH +%d EMPTY)" % (empty // 2)
+            note = "EACH +%d EMPTY" % (empty // 2)
         return "Draw", "", detail, note
     if empty:                          # the rules give them to the winner
-        note = "(%d + %d EMPTY)" % (g.count(winner), empty)
+        note = "%d + %d EMPTY" % (g.count(winner), empty)
     return colour_name(winner), "wins!", detail, note
