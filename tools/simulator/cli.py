@@ -233,9 +233,12 @@ def _run(args, replay, seed, programs, header, record, png, dump, snapshots, sho
 
 def _windowed(args, session, replay, programs, shots):
     import pygame
-    from tools.simulator.window import WindowFrontEnd
+    from tools.simulator.window import NoDisplay, WindowFrontEnd
     try:
         ui = WindowFrontEnd(session, pygame, replay=replay, shots_dir=shots)
+    except NoDisplay as exc:
+        print("sim: %s" % exc, file=sys.stderr)
+        return 1
     except pygame.error as exc:
         print("sim: no window could be opened (%s): play in the terminal with `make sim`" % exc,
               file=sys.stderr)
