@@ -1,5 +1,6 @@
 """Command line of the simulator (tools/sim.py; `make sim SIMFLAGS="..."`)."""
 import argparse
+import fcntl
 import os
 import shutil
 import sys
@@ -27,6 +28,36 @@ EPILOG = """examples:
 def default_flash_dir():
     state = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
     return os.path.join(state, "ml4m-sim", "flash")
+
+
+def lock_flash(flash):
+    """Claim the flash folder for this simulator: two at once would overwrite
+    each other's saves and records. The lock is a file beside the folder (not
+    in it: the firmware sees the folder as its own filesystem), held with
+    flock while the returned file stays open, and let go by the system when
+    the process ends however it ends. None when another process holds it."""
+    f = open(flash.rstrip(os.sep) + ".lock", "a")
+    try:
+        fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        f.close()
+        return None
+    return f
+
+
+def open_flash(flash):
+    """Make the flash folder if needed and lock it: (lock file, None), or
+    (None, a one-line reason) when it cannot be used."""
+    if os.path.exists(flash) and not os.path.isdir(flash):
+        return None, "%s is a file, not a folder: use --flash DIR with a folder" % flash
+    try:
+        os.makedirs(flash, exist_ok=True)
+        lock = lock_flash(flash)
+    except OSError as exc:
+        return None, "cannot use %s as the flash folder: %s" % (flash, exc.strerror)
+    if lock is None:
+        return None, "another simulator is using %s; use --flash DIR" % flash
+    return lock, None
 
 
 def parse_scale(text):
@@ -143,14 +174,17 @@ def main(argv=None):
 
     # The flash: a replay brings the files the session started with; headless and
     # --fresh runs start empty; a played session keeps its saves between runs.
-    temporary = None
+    temporary = lock = None
     if replay is not None or args.fresh or (args.headless and not args.flash):
         temporary = flash = tempfile.mkdtemp(prefix="ml4m-flash-")
         if replay is not None:
             replays.write_store(flash, replay.header.get("store", {}))
     else:
         flash = absolute(args.flash) or default_flash_dir()
-        os.makedirs(flash, exist_ok=True)
+        lock, problem = open_flash(flash)
+        if problem:
+            print("sim: " + problem, file=sys.stderr)
+            return 1
 
     header = {"seed": seed, "main": _repo_relative(main_path), "tick_ms": None,
               "store": replays.read_store(flash)}
@@ -162,6 +196,8 @@ def main(argv=None):
         os.chdir(cwd)
         if temporary:
             shutil.rmtree(temporary, ignore_errors=True)
+        if lock is not None:
+            lock.close()
 
 
 def screenshots(folder, scale_png=4):
