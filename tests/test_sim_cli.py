@@ -45,3 +45,51 @@ def test_a_flash_path_that_is_a_file_is_one_clear_line(tmp_path):
     assert result.returncode == 1
     assert result.stderr == ("sim: %s is a file, not a folder: use --flash DIR with a folder\n"
                              % path)
+
+
+# ---- screenshots -----------------------------------------------------------------------
+def test_screenshots_go_to_an_ignored_folder_made_when_needed(tmp_path):
+    assert cli.build_parser().parse_args([]).shots == os.path.join(ROOT, "screenshots")
+    ignored = subprocess.run(["git", "check-ignore", "-q", "screenshots/ml4m-1.png"], cwd=ROOT)
+    assert ignored.returncode == 0
+
+    class Panel:
+        def png(self, path, scale, brightness):
+            with open(path, "wb") as f:
+                f.write(b"%d %d" % (scale, brightness))
+
+    class Board:
+        panel = Panel()
+
+    from tools.simulator.frontend import FrontEnd
+    ui = FrontEnd()
+    ui.board = Board()
+    ui.shots_dir = str(tmp_path / "new" / "shots")        # --shots DIR: made on the first shot
+    ui.png_scale = 3
+    ui.screenshot()
+    saved = os.listdir(tmp_path / "new" / "shots")
+    assert len(saved) == 1 and ui.current_message().startswith("saved ")
+    assert (tmp_path / "new" / "shots" / saved[0]).read_bytes() == b"3 0"
+
+
+def test_pngs_are_full_white_unless_asked(tmp_path):
+    def lit_level(*extra):
+        png = tmp_path / "p.png"
+        result = run_sim("--headless", "--seconds", "0.3", "--main", DEMO, "--png", str(png),
+                         "--scale-png", "1", *extra)
+        assert result.returncode == 0, result.stderr
+        import struct
+        import zlib
+        data = png.read_bytes()
+        raw = zlib.decompress(data[41:41 + struct.unpack(">I", data[33:37])[0]])
+        return max(raw)
+
+    assert lit_level() == 255
+    assert lit_level("--png-brightness") > 0              # (the demo runs at full contrast)
+
+
+@pytest.mark.parametrize("bad", ["0", "17", "x", "-1"])
+def test_scale_png_is_checked_like_scale(bad, capsys):
+    with pytest.raises(SystemExit):
+        cli.build_parser().parse_args(["--scale-png", bad])
+    assert "use 1..16" in capsys.readouterr().err

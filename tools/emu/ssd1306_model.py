@@ -267,10 +267,11 @@ class SSD1306:
     def text_art(self, on="#", off="."):
         return "\n".join("".join(on if p else off for p in row) for row in self.pixels())
 
-    def png(self, path=None, scale=4):
-        """The picture as a grayscale PNG (lit pixels brighter with more contrast).
-        Writes it to `path` if given; returns the PNG bytes."""
-        level = 60 + (195 * self.contrast) // 255
+    def png(self, path=None, scale=4, brightness=False):
+        """The picture as a grayscale PNG: lit pixels full white, or with
+        `brightness` as bright as the panel's contrast makes them (the dimmed
+        panel darker). Writes it to `path` if given; returns the PNG bytes."""
+        level = 60 + (195 * self.contrast) // 255 if brightness else 255
         raw = bytearray()
         for row in self.pixels():
             line = bytearray([0])   # filter type: none

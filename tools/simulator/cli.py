@@ -25,6 +25,9 @@ EPILOG = """examples:
   tools/sim.py --headless --replay r --snapshots out --at 1000,2500"""
 
 
+DEFAULT_SHOTS = os.path.join(ROOT, "screenshots")
+
+
 def default_flash_dir():
     state = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
     return os.path.join(state, "ml4m-sim", "flash")
@@ -74,6 +77,16 @@ def parse_scale(text):
     return value
 
 
+def parse_png_scale(text):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("use 1..16 (pixels per panel pixel)") from None
+    if not 1 <= value <= 16:
+        raise argparse.ArgumentTypeError("use 1..16 (pixels per panel pixel)")
+    return value
+
+
 def parse_times(text):
     try:
         return sorted(float(part) for part in text.split(",") if part.strip())
@@ -108,12 +121,18 @@ def build_parser():
                    help="folder standing in for the board's flash, where the games save "
                         "(default %s)" % default_flash_dir())
     p.add_argument("--fresh", action="store_true", help="start from an empty flash (a temporary folder)")
-    p.add_argument("--shots", metavar="DIR", default=".", help="where the p key saves screenshots (default .)")
+    p.add_argument("--shots", metavar="DIR", default=DEFAULT_SHOTS,
+                   help="where the p key saves screenshots, made when the first one is "
+                        "saved (default screenshots/ in the repo, ignored by git)")
     p.add_argument("--main", metavar="FILE", help="the program to run instead of the repo's main.py")
     p.add_argument("--no-boot", action="store_true", help="do not run boot.py first")
     p.add_argument("--screenshots", metavar="DIR",
                    help="replay every DIR/*.replay headless into DIR/*.png (make screenshots)")
-    p.add_argument("--scale-png", type=int, default=4, metavar="N", help="pixel size in PNG files (default 4)")
+    p.add_argument("--scale-png", type=parse_png_scale, default=4, metavar="N",
+                   help="pixel size in PNG files, 1..16 (default 4)")
+    p.add_argument("--png-brightness", action="store_true",
+                   help="PNGs show lit pixels as bright as the panel's contrast makes them "
+                        "(default: full white)")
     return p
 
 
@@ -121,7 +140,7 @@ def main(argv=None):
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.screenshots:
-        return screenshots(args.screenshots, args.scale_png)
+        return screenshots(args.screenshots, args.scale_png, args.png_brightness)
     if args.headless and args.replay is None and args.seconds is None:
         parser.error("--headless needs --replay FILE or --seconds N")
     if (args.snapshots or args.at) and not args.headless:
@@ -200,7 +219,7 @@ def main(argv=None):
             lock.close()
 
 
-def screenshots(folder, scale_png=4):
+def screenshots(folder, scale_png=4, brightness=False):
     """Each DIR/name.replay, replayed headless in a process of its own (a fresh
     board and fresh firmware modules), gives DIR/name.png: its final panel."""
     import glob
@@ -214,7 +233,8 @@ def screenshots(folder, scale_png=4):
     for name in names:
         png = name[:-len(".replay")] + ".png"
         result = subprocess.run([sys.executable, sim, "--headless", "--replay", name,
-                                 "--png", png, "--scale-png", str(scale_png)],
+                                 "--png", png, "--scale-png", str(scale_png)]
+                                + (["--png-brightness"] if brightness else []),
                                 capture_output=True, text=True)
         if result.returncode != 0:
             failed += 1
@@ -254,7 +274,7 @@ def _run(args, replay, seed, programs, header, record, png, dump, snapshots, sho
             session.recorder.close()
     panel = session.board.panel
     if png:
-        panel.png(png, scale=args.scale_png)
+        panel.png(png, scale=args.scale_png, brightness=args.png_brightness)
     if dump:
         with open(dump, "w") as f:
             f.write(panel.text_art() + "\n")
@@ -294,7 +314,8 @@ def _headless(args, session, replay, programs, snapshots):
         for ms in args.at:
             name = "at-%s.png" % (int(ms) if ms == int(ms) else ms)
             path = os.path.join(snapshots, name)
-            board.at(ms, lambda path=path: board.panel.png(path, scale=args.scale_png))
+            board.at(ms, lambda path=path: board.panel.png(path, scale=args.scale_png,
+                                                           brightness=args.png_brightness))
     if args.seconds is not None:
         limit = args.seconds * 1000
     elif replay.end_ms is not None:
@@ -307,7 +328,8 @@ def _headless(args, session, replay, programs, snapshots):
             limit = last_at
     reason = session.run(programs, limit)
     if snapshots:
-        board.panel.png(os.path.join(snapshots, "final.png"), scale=args.scale_png)
+        board.panel.png(os.path.join(snapshots, "final.png"), scale=args.scale_png,
+                        brightness=args.png_brightness)
     print("headless: %.0f ms of virtual time, %d inputs, stopped: %s"
           % (board.now_ms(), session.events_applied, reason))
     return 0
@@ -326,6 +348,8 @@ def _play(args, session, ui, programs):
     """Run the firmware with the front end `ui` as a tick hook, until q, the
     time limit or the end of a replay (then the last picture stays up)."""
     limit = None if args.seconds is None else args.seconds * 1000
+    ui.png_scale = args.scale_png
+    ui.png_brightness = args.png_brightness
     session.hooks.append(ui)
     try:
         reason = session.run(programs, limit)

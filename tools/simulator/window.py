@@ -179,7 +179,7 @@ class WindowFrontEnd(FrontEnd):
 
     def _draw_panel(self, pixels, contrast):
         pg = self.pg
-        # lit pixels brighter with more contrast, as the PNG screenshots show them
+        # lit pixels brighter with more contrast (as PNGs with --png-brightness)
         level = 60 + (195 * contrast) // 255
         lit = bytes((level, level, min(255, level + 20)))
         dark = b"\x00\x00\x00"
