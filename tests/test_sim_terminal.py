@@ -223,3 +223,17 @@ def test_real_firmware_session_replays_to_the_same_panel(run_pty, tmp_path):
     assert result.returncode == 0, result.stderr
     assert "press D" in record.read_text()
     assert replayed.read_bytes() == live.read_bytes()
+
+
+def test_half_blocks_whenever_the_panel_fits_and_a_note_when_nothing_does(run_pty):
+    from sim_screen import decode_panel
+    sim = run_pty(["--main", DEMO, "--fresh"], columns=128, rows=33)   # no room for a frame
+    sim.wait_for(lambda s: "\u2580" in s.text() and decode_panel(
+        [line for line in s.lines()[:32]])[27][10] == 1, what="frameless half blocks")
+    sim.send("q")
+    assert sim.wait_exit() == 0
+    small = run_pty(["--main", DEMO, "--fresh"], columns=40, rows=10)
+    small.wait_for(lambda s: "terminal too small" in s.lines()[0] and "needs 66x19" in s.text(),
+                   what="the note where the panel would be")
+    small.send("q")
+    assert small.wait_exit() == 0
