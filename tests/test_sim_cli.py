@@ -93,3 +93,16 @@ def test_scale_png_is_checked_like_scale(bad, capsys):
     with pytest.raises(SystemExit):
         cli.build_parser().parse_args(["--scale-png", bad])
     assert "use 1..16" in capsys.readouterr().err
+
+
+# ---- tools/sim.py as the README and --help write it ---------------------------------------
+def test_tools_sim_py_runs_as_written():
+    assert os.access(SIM, os.X_OK)
+    with open(SIM) as f:
+        assert f.readline() == "#!/usr/bin/env python3\n"
+    env = dict(os.environ, PATH="/usr/bin:/bin:" + os.environ.get("PATH", ""))
+    result = subprocess.run(["tools/sim.py", "--help"], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("usage: tools/sim.py")
+    assert "tools/sim.py --record game.replay" in result.stdout     # the examples, as run

@@ -95,7 +95,7 @@ def parse_times(text):
 
 
 def build_parser():
-    p = argparse.ArgumentParser(prog="sim.py", description=DESCRIPTION, epilog=EPILOG,
+    p = argparse.ArgumentParser(prog="tools/sim.py", description=DESCRIPTION, epilog=EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--scale", type=parse_scale, default=None, metavar="N",
                    help="panel size: auto (default: the largest that fits), braille (64x16 "
