@@ -106,3 +106,56 @@ def test_tools_sim_py_runs_as_written():
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("usage: tools/sim.py")
     assert "tools/sim.py --record game.replay" in result.stdout     # the examples, as run
+
+
+# ---- make help and the README's table ---------------------------------------------------------
+INTERNAL_TARGETS = {"help", "window-deps"}      # steps of other targets, not commands
+
+
+def make_targets():
+    with open(os.path.join(ROOT, "Makefile")) as f:
+        text = f.read()
+    phony = text.split(".PHONY:", 1)[1].split("\n\n", 1)[0].replace("\\\n", " ")
+    return sorted(set(phony.split()) - INTERNAL_TARGETS)
+
+
+def test_make_help_is_aligned_and_names_every_target():
+    result = subprocess.run(["make", "--no-print-directory", "help"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60)
+    lines = result.stdout.splitlines()
+    assert result.returncode == 0 and lines
+    columns = set()
+    for line in lines:
+        assert line.startswith("make ")
+        name, rest = line[5:].split(" ", 1)
+        columns.add(len(line) - len(rest.lstrip()))      # where the description starts
+    assert len(columns) == 1, lines
+    for target in make_targets():
+        assert "make " + target + " " in result.stdout + " " or \
+            "make " + target + ":" in result.stdout, target
+
+
+def test_the_readme_table_lists_every_command():
+    with open(os.path.join(ROOT, "README.md")) as f:
+        readme = f.read()
+    table = readme.split("| command | what it does |", 1)[1]
+    for target in make_targets():
+        assert "`make " + target + "`" in table, target
+    assert "ml4m-sim/flash/data/*.json" in readme            # where the simulator's saves go
+
+
+def test_board_hints_name_the_right_target_and_a_command_that_exists(monkeypatch, capsys):
+    import serial.tools.list_ports
+    from tools import deploy
+    monkeypatch.setattr(serial.tools.list_ports, "comports", lambda: [])
+    assert deploy.main(["--backup"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("backup: no board found") and "make backup PORT=" in err
+    assert deploy.main([]) == 1
+    assert "make deploy PORT=" in capsys.readouterr().err
+    assert deploy.main(["--port", "/dev/ttyNOSUCHPORT9"]) == 1
+    err = capsys.readouterr().err
+    assert ".venv/bin/mpremote devs" in err
+    assert os.path.exists(os.path.join(ROOT, ".venv", "bin", "mpremote"))
+    with open(os.path.join(ROOT, "Makefile")) as f:
+        assert "the ports: $(VENV)/bin/mpremote devs" in f.read()     # make repl, make run

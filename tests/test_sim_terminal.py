@@ -52,7 +52,12 @@ def test_keys_drive_the_panel_and_q_restores_the_terminal(run_pty, tmp_path):
     sim = run_pty(["--main", DEMO, "--fresh", "--record", str(record), "--png", str(live_png)])
     sim.wait_for(square_at(10, 27), what="the demo's first frame")
     assert "REC" in sim.screen.text()
-    assert "j k l u i o" in sim.screen.text(), "the legend shows the key map"
+    assert "j=A k=B l=C u=D i=E o=F" in sim.screen.text(), "the key map is shown"
+    sim.send("h")                                   # the legend hidden: the status line has it
+    sim.wait_for(lambda s: "Shift+button" not in s.text(), what="the legend hidden")
+    status = next(line for line in sim.screen.lines() if "ML4M" in line and "s " in line)
+    assert "j=A k=B l=C u=D i=E o=F" in status
+    sim.send("h")
     assert not lit(sim.screen, 120, 5)
 
     sim.send("j")                                   # button A: a block shows while it is down

@@ -12,7 +12,7 @@ from tools.simulator import replay as replays
 from tools.simulator.session import ROOT, ReplayFeeder, Session, seed_randomness
 
 DESCRIPTION = """Play the ML4M Arcade firmware on an emulated board in this terminal.
-Keys: arrows or WASD = joystick; j k l u i o (or 1-6) = buttons A-F; Shift+button =
+Keys: arrows or WASD = joystick; j=A k=B l=C u=D i=E o=F (or 1-6) = buttons; Shift+button =
 hold it until pressed again; space = let go of everything; p = PNG screenshot;
 h = hide/show the legend; q or Ctrl-C = quit."""
 

@@ -196,7 +196,7 @@ class TerminalFrontEnd(FrontEnd):
     def status(self):
         seconds = self.board.now_ms() / 1000
         parts = [" %s %7.1fs" % (self.title, seconds),
-                 NOTE if time.monotonic() < self._note_until else " "]
+                 NOTE if time.monotonic() < self._note_until else " ", keymap.BUTTON_MAP]
         held = self.controls.describe()
         if held:
             parts.append(held)

@@ -24,7 +24,8 @@ STATUS_H = 44             # room for the status line and the legend
 RATE = 22050              # sound card samples per second
 CLICK_MS = 3              # a DAC step heard as a short click
 
-LEGEND = "stick: arrows/WASD (two for a diagonal)   A-F: j k l u i o or 1-6   p: PNG   q/Esc: quit"
+LEGEND = ("stick: arrows/WASD (two for a diagonal)   " + keymap.BUTTON_MAP
+          + " or 1-6   p: PNG   q/Esc: quit")
 # SDL's video drivers that show nothing: without a display SDL falls back to
 # one of them by itself, and the window would never appear
 NO_WINDOW_DRIVERS = ("offscreen", "dummy")
