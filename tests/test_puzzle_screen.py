@@ -553,3 +553,17 @@ def test_a_one_tile_move_sends_little(board, store_dir, title, size):
         frames(arcade, 2)
         assert sent < 0.15 * 1030, (d, sent)
         nudge(board, arcade, DIRECTION_NAMES[d ^ 1])          # and back
+
+
+def test_a_skipped_banner_stays_at_its_end(board, store_dir):
+    """A skips the banner's animation; the next frame's update() must not
+    take the scrolling up again (it did: the start time was kept)."""
+    from firmware.ui.banner import Banner
+    arcade = boot(board, store_dir)
+    banner = Banner(arcade.hal.display, "You Win", ("1 move",), 1000, "A:new B:menu")
+    banner.update(1100)
+    assert not banner.finished()
+    banner.skip(1100)
+    assert banner.finished()
+    banner.update(1133)
+    assert banner.finished()

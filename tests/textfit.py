@@ -62,8 +62,7 @@ class TextLog:
         (a banner at its end, not scrolling in); returns the texts drawn."""
         b = getattr(screen, "banner", None)
         if b is not None and getattr(screen, "state", 0):
-            b.update(screen.hal.clock.now())
-            b.skip()
+            b.skip(screen.hal.clock.now())
         screen.redraw()
         if hasattr(screen, "lines"):           # About draws once a second
             screen.lines = ()

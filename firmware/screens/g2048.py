@@ -309,7 +309,7 @@ class Game(Screen):
         if state != _PLAY:
             self.banner.update(now)
             if c.just_pressed(A):
-                self.banner.skip()
+                self.banner.skip(now)
                 if state == _WON:
                     self.game.continue_playing()
                     self.state = _PLAY

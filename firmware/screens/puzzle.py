@@ -457,7 +457,7 @@ class Game(Screen):
                 if banner.finished():
                     self.new_game(now)
                 else:
-                    banner.skip()
+                    banner.skip(now)
                     self.banner_done = False
             return None
         # _LOST: a new game follows the banner
@@ -468,7 +468,7 @@ class Game(Screen):
                 self.lost_at = 0
                 self.new_game(now)
         elif c.just_pressed(A):
-            banner.skip()
+            banner.skip(now)
             self.lost_at = 0
             self.new_game(now)
         return None

@@ -33,12 +33,12 @@ class Banner:
     def finished(self):
         return self.elapsed >= _SCROLL_MS + _FLASHES * 2 * _FLASH_MS
 
-    def skip(self):
+    def skip(self, now_ms):
         """Jump to the end state (the player pressed a button): the start
         moves back, so the next update() does not take the animation up again."""
         import time
         end = _SCROLL_MS + _FLASHES * 2 * _FLASH_MS
-        self.start = time.ticks_add(self.start, self.elapsed - end)
+        self.start = time.ticks_add(now_ms, -end)
         self.elapsed = end
         if self.inverted:
             self.inverted = False
