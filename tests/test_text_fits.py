@@ -41,7 +41,8 @@ def puzzle_states(board, store_dir, title, **settings):
     for level in range(4):
         game.level = level
         yield arcade, "shuffle level %d" % level
-    for message in ("FROM NEXT GAME", "SKIPPED " + "a_very_long_picture_name.pbm".upper()[:7]):
+    from firmware.screens.puzzle_pictures import _skipped
+    for message in ("FROM NEXT GAME", _skipped("a_very_long_picture_name.pbm")):
         game.say(message)
         yield arcade, "message " + message
     game.message = ""

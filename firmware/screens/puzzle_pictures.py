@@ -62,11 +62,17 @@ def load(game, step):
     with a message and the next one is tried)."""
     from firmware.ui import pictures
     game.pic = pictures.show(game.pictures, game.pic + step, step, game.pic_fb, game.g,
-                             _PICTURE_DIR, lambda name: game.say("SKIPPED " + name.upper()[:7]))   # (15 fit)
+                             _PICTURE_DIR, lambda name: game.say(_skipped(name)))
     pictures = None
     _drop_pictures()                       # its code is needed only here
     game._save_prefs()
     game.dirty = True
+
+
+def _skipped(name):
+    """The message for a picture file that could not be shown: the status
+    line holds 15 characters, so the name is cut to 7."""
+    return "SKIPPED " + name.upper()[:7]
 
 
 def _drop_pictures():

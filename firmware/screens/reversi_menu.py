@@ -10,6 +10,7 @@ from micropython import const
 
 from firmware.games.reversi import BLACK, WHITE, PASS
 from firmware.hal.controls import A, B, C, E, LEFT, RIGHT, UP, DOWN
+from firmware.screens.base import BACK
 from firmware.ui import draw as _draw, tinyfont
 
 _TWO_PLAYERS = const(0)
@@ -47,7 +48,7 @@ def update(s, c, now):
             s._moved(now)
             s.redraw()
         elif c.just_pressed(B):
-            return "back"                  # (screens.base.BACK) the game is saved
+            return BACK                    # (the game is saved; the notice comes back)
         elif c.just_pressed(C) or c.just_pressed(E):
             s.overlay = _OV_MENU
             s.menu_i = _M_RESUME
