@@ -68,22 +68,21 @@ def parse_scale(text):
         return None
     if text in ("braille", "0.5"):
         return render.BRAILLE
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("use auto, braille (or 0.5), or 1..8") from None
-    if not 1 <= value <= 8:
-        raise argparse.ArgumentTypeError("use auto, braille (or 0.5), or 1..8")
-    return value
+    return _whole_number(text, 1, 8, "use auto, braille (or 0.5), or 1..8")
 
 
 def parse_png_scale(text):
+    return _whole_number(text, 1, 16, "use 1..16 (pixels per panel pixel)")
+
+
+def _whole_number(text, low, high, hint):
+    """int(text) if it is one from low to high, else argparse's error saying hint."""
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError("use 1..16 (pixels per panel pixel)") from None
-    if not 1 <= value <= 16:
-        raise argparse.ArgumentTypeError("use 1..16 (pixels per panel pixel)")
+        value = None
+    if value is None or not low <= value <= high:
+        raise argparse.ArgumentTypeError(hint)
     return value
 
 
