@@ -183,14 +183,17 @@ STATES = {
 def test_every_text_fits_the_panel(board, store_dir, monkeypatch, screen):
     log = None
     shown = 0
+    fonts = set()
     for arcade, state in STATES[screen](board, store_dir):
         if log is None:
             log = TextLog(monkeypatch, arcade.hal.display)
         drawn = log.settle(arcade.screen)
         assert drawn, "%s, %s: no text drawn" % (screen, state)
         assert not log.overflows(), "%s, %s: %r" % (screen, state, log.overflows())
+        fonts |= {d[5] for d in log.drawn}
         shown += 1
     assert shown > 1
+    assert {"8x8", "tiny1", "centred"} <= fonts      # the recorder saw every kind
 
 
 def test_the_recorder_sees_a_text_that_does_not_fit(board, store_dir, monkeypatch):

@@ -15,14 +15,19 @@ A screen's states are listed in tests/test_text_fits.py (STATES): add yours
 there. A text cut on purpose before it is drawn (text[:15]) cannot be seen
 here, so screens make their fixed texts fit instead of cutting them.
 """
-from firmware.ui import banner, draw, tinyfont
+import sys
+import types
 
 WIDTH = 128
 HEIGHT = 64
+# the modules whose text functions are wrapped, and the function in each
+WRAPPED = {"firmware.ui.tinyfont": "text", "firmware.ui.draw": "centred",
+           "firmware.ui.banner": "big_text"}
 
 
 class TextLog:
     def __init__(self, monkeypatch, display):
+        self.monkeypatch = monkeypatch
         self.display = display
         self.drawn = []                   # (text, x, y, w, h, font)
         fb = display.fb
@@ -32,30 +37,48 @@ class TextLog:
             self.drawn.append((s, x, y, 8 * len(s), 8, "8x8"))
             fb_text(s, x, y, c)
 
-        tiny_text = tinyfont.text
-
-        def text_tiny(fb, s, x, y, colour=1, size=1, scale=1):
-            self.drawn.append((s, x, y, tinyfont.width(s, size, scale),
-                               tinyfont.height(size, scale), "tiny%d" % size))
-            return tiny_text(fb, s, x, y, colour, size, scale)
-
-        centred = draw.centred
-
-        def centred_8x8(fb, s, y, colour=1):
-            w = 8 * len(s)
-            self.drawn.append((s, (WIDTH - w) // 2, y, w, 8, "centred"))
-            centred(fb, s, y, colour)
-
-        big_text = banner.big_text
-
-        def big(fb, s, x, y, colour=1):
-            self.drawn.append((s, x, y, 16 * len(s), 16, "big"))
-            big_text(fb, s, x, y, colour)
-
         monkeypatch.setattr(fb, "text", text_8x8)
-        monkeypatch.setattr(tinyfont, "text", text_tiny)
-        monkeypatch.setattr(draw, "centred", centred_8x8)
-        monkeypatch.setattr(banner, "big_text", big)
+        self.wrap_modules()
+
+    def wrap_modules(self):
+        """Wrap the text functions of every copy of the font and drawing
+        modules in use: the app forgets a screen's modules when it leaves
+        and the games let some go between uses, so a module imported again
+        is a new object (and a screen holds the one it imported)."""
+        found = set()
+        for name, module in list(sys.modules.items()):
+            if module is None or not name.startswith(("firmware", "tests")):
+                continue
+            if name in WRAPPED:
+                found.add(module)
+            for value in list(vars(module).values()):
+                if isinstance(value, types.ModuleType) and value.__name__ in WRAPPED:
+                    found.add(value)
+        for module in found:
+            if getattr(module, "_text_log", None) is not self:
+                self._wrap(module)
+
+    def _wrap(self, module):
+        name = WRAPPED[module.__name__]
+        original = getattr(module, name)
+        if module.__name__ == "firmware.ui.tinyfont":
+            width, height = module.width, module.height
+
+            def wrapper(fb, s, x, y, colour=1, size=1, scale=1):
+                self.drawn.append((s, x, y, width(s, size, scale), height(size, scale),
+                                "tiny%d" % size))
+                return original(fb, s, x, y, colour, size, scale)
+        elif module.__name__ == "firmware.ui.draw":
+            def wrapper(fb, s, y, colour=1):
+                w = 8 * len(s)           # before draw.centred cuts it
+                self.drawn.append((s, (WIDTH - w) // 2, y, w, 8, "centred"))
+                original(fb, s, y, colour)
+        else:
+            def wrapper(fb, s, x, y, colour=1):
+                self.drawn.append((s, x, y, 16 * len(s), 16, "big"))
+                original(fb, s, x, y, colour)
+        self.monkeypatch.setattr(module, name, wrapper)
+        self.monkeypatch.setattr(module, "_text_log", self, raising=False)
 
     def settle(self, screen):
         """Forget what was noted, then draw the screen in full as it is now
@@ -63,10 +86,11 @@ class TextLog:
         b = getattr(screen, "banner", None)
         if b is not None and getattr(screen, "state", 0):
             b.skip(screen.hal.clock.now())
+        self.wrap_modules()
         screen.redraw()
         if hasattr(screen, "lines"):           # About draws once a second
             screen.lines = ()
-        self.drawn = []
+        del self.drawn[:]
         screen.draw(self.display)
         if getattr(screen, "dirty", False) or getattr(screen, "panel", 0):
             screen.draw(self.display)          # a game's panel waits a frame after its cells
