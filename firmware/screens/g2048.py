@@ -1,4 +1,4 @@
-"""The 2048 screen (article 001, with the original game's rules from
+"""The 2048 screen (after the curses 2048, with the original game's rules from
 firmware/games/game2048.py and the expectimax player of firmware/games/ai2048.py).
 
 Keys
@@ -36,7 +36,7 @@ from micropython import const
 from firmware.games.game2048 import Game2048, NO_CELL
 from firmware.hal.controls import A, B, C, D, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import Screen, BACK
-from firmware.ui import draw, tinyfont
+from firmware.ui import WIDTH, HEIGHT, draw, tinyfont
 
 RECORD_KEY = "2048"
 
@@ -106,7 +106,7 @@ def _banner(display, over, lines, now):
             fb.fill(0)
             x = 32
             if self.elapsed < 800:
-                x = 128 - 96 * self.elapsed // 800
+                x = WIDTH - 96 * self.elapsed // 800
             big_text(fb, "Game", x, 0)
             big_text(fb, "Over", x, 17)
             y = 36
@@ -446,7 +446,7 @@ class Game(Screen):
         """The tiles half-way from where they were to where they go."""
         prev = self.prev
         moved_to = self.game.moved_to
-        fb.fill_rect(0, 0, 64, 64, 0)
+        fb.fill_rect(0, 0, HEIGHT, HEIGHT, 0)   # the board: the panel's left square
         for i in range(16):
             self.shown[i] = 255
             if not prev[i]:
@@ -465,18 +465,18 @@ class Game(Screen):
         x = _PANEL_X
         g = self.game
         if bits & _P_SCORE:
-            fb.fill_rect(x, 0, 128 - _PANEL_X, 14, 0)
+            fb.fill_rect(x, 0, WIDTH - _PANEL_X, 14, 0)
             tinyfont.text(fb, "SCORE", x, 0)
             fb.text(str(g.score), x, 6, 1)
         if bits & _P_BEST:
-            fb.fill_rect(x, 16, 128 - _PANEL_X, 14, 0)
+            fb.fill_rect(x, 16, WIDTH - _PANEL_X, 14, 0)
             tinyfont.text(fb, "BEST", x, 16)
             fb.text(str(self.best if self.best > g.score else g.score), x, 22, 1)
         if bits & _P_MOVES:
-            fb.fill_rect(x, 32, 128 - _PANEL_X, 6, 0)
+            fb.fill_rect(x, 32, WIDTH - _PANEL_X, 6, 0)
             tinyfont.text(fb, "MOVES %d" % g.moves, x, 32)
         if bits & _P_STATUS:
-            fb.fill_rect(x, 40, 128 - _PANEL_X, 16, 0)
+            fb.fill_rect(x, 40, WIDTH - _PANEL_X, 16, 0)
             if self.thinking:
                 tinyfont.text(fb, "THINKING...", x, 42)
             elif self.hint >= 0:
@@ -489,7 +489,7 @@ class Game(Screen):
             elif self.message:
                 tinyfont.text(fb, self.message, x, 42)
         if bits & _P_HELP:
-            fb.fill_rect(x, 57, 128 - _PANEL_X, 7, 0)
+            fb.fill_rect(x, 57, WIDTH - _PANEL_X, 7, 0)
             tinyfont.text(fb, _HELP[self.help_i % len(_HELP)], x, 58)
 
 

@@ -1,5 +1,5 @@
 """The N-puzzle screen: 8-Puzzle (3x3), 15-Puzzle (4x4) and 24-Puzzle (5x5),
-with numbers or pictures (articles 000, 002, 004).
+with numbers or pictures (after the ML4M, Godot and MSX puzzles).
 
 Keys
   stick   push the tile next to the blank into it (push left: the tile on the
@@ -15,8 +15,8 @@ Keys
   E       cursor mode on/off
   F       shuffle: random (uniform) / easy / medium / hard (random walks)
 
-The grid is drawn with lines (article 000); a move repaints only the cells
-it touched and the panel fields that changed.
+The grid is drawn with lines (as on the ML4M 15-puzzle); a move repaints only
+the cells it touched and the panel fields that changed.
 """
 import random
 import time
@@ -26,7 +26,7 @@ from micropython import const
 from firmware.games.npuzzle import Puzzle, Hinter
 from firmware.hal.controls import A, B, C, D, E, F, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import Screen, BACK
-from firmware.ui import draw, tinyfont
+from firmware.ui import WIDTH, HEIGHT, draw, tinyfont
 
 _PREFS = "puzzle_prefs"      # level and picture per puzzle, kept between games
 
@@ -502,7 +502,7 @@ class Game(Screen):
         if pics is not None and self.preview:
             if self.dirty:
                 self.dirty = False
-                fb.fill_rect(0, 0, _PANEL_X - 1, 64, 0)
+                fb.fill_rect(0, 0, _PANEL_X - 1, HEIGHT, 0)
                 pics.draw_picture(self, fb)
                 self.panel = _P_ALL
             self._draw_panel(fb)
@@ -558,7 +558,7 @@ class Game(Screen):
             fb.rect(x, y, s, s, 0 if hint else 1)
 
     def _field(self, fb, y, h):
-        fb.fill_rect(_PANEL_X, y, 128 - _PANEL_X, h, 0)
+        fb.fill_rect(_PANEL_X, y, WIDTH - _PANEL_X, h, 0)
 
     def _draw_panel(self, fb):
         bits = self.panel

@@ -1,12 +1,12 @@
-"""The Reversi screen (article 003, World Othello Federation rules): two players
-on one board, a player against the CPU at three levels with the CPU taking
-either colour, and a CPU-against-CPU demo.
+"""The Reversi screen (after the LED-matrix Reversi; World Othello Federation
+rules): two players on one board, a player against the CPU at three levels
+with the CPU taking either colour, and a CPU-against-CPU demo.
 
 Keys
   stick   move the cursor (auto-repeat)
   A       place a disc on the cursor's square (an illegal square sounds
-          article 003's alert and changes nothing); on a pass notice: pass;
-          in the game menu: choose; after the end: a new game
+          an alert, as on the LED matrix, and changes nothing); on a pass
+          notice: pass; in the game menu: choose; after the end: a new game
   B       back to the menu (the game is saved); in the game menu: back to
           the game; on "Surrender?": no
   C or E  the game menu: Resume, Undo, Surrender (asks first), Mode
@@ -34,7 +34,7 @@ from micropython import const
 from firmware.games.reversi import Reversi, BLACK, WHITE, PASS, MOVE_STRIDE, square
 from firmware.hal.controls import A, B, C, E, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import Screen, BACK
-from firmware.ui import tinyfont
+from firmware.ui import WIDTH, HEIGHT, tinyfont
 
 # Heap: names that no other module reads are `_NAME = const(int)` (no module
 # global), and string and picture tables are literals where they are used
@@ -167,7 +167,13 @@ class Game(Screen):
             level = data["level"]
             if mode not in (0, 1, 2, 3) or level not in (0, 1, 2):
                 return False
-            self.game.load(data["game"])
+            saved = data["game"]
+            if isinstance(saved, dict) and saved.get("start"):
+                # a set-up position: only tests and tools make them
+                from firmware.games.reversi_tools import load
+                load(self.game, saved)
+            else:
+                self.game.load(saved)
         except (KeyError, ValueError, TypeError, IndexError, AttributeError):
             self.game.reset()
             return False
@@ -448,10 +454,10 @@ class Game(Screen):
         if self.dirty:
             self.dirty = False
             fb.fill(0)
-            for y in range(0, 64, _CELL):
+            for y in range(0, HEIGHT, _CELL):
                 for x in range(0, _BORDER_X, _CELL):
                     fb.pixel(x, y, 1)
-            fb.vline(_BORDER_X, 0, 64, 1)
+            fb.vline(_BORDER_X, 0, HEIGHT, 1)
             for sq in range(11, 89):
                 if 0 < sq % 10 < 9:
                     self._draw_square(fb, sq)
@@ -504,10 +510,10 @@ class Game(Screen):
             fb.rect(x, y, _CELL + 1, _CELL + 1, 0)
             fb.pixel(x, y, 1)
             fb.pixel(x + _CELL, y, 1)
-            if y + _CELL < 64:
+            if y + _CELL < HEIGHT:
                 fb.pixel(x, y + _CELL, 1)
                 fb.pixel(x + _CELL, y + _CELL, 1)
-            fb.vline(_BORDER_X, 0, 64, 1)
+            fb.vline(_BORDER_X, 0, HEIGHT, 1)
         if want >= 0:
             fb.rect(self.cx * _CELL, self.cy * _CELL, _CELL + 1, _CELL + 1, 1)
         self.cursor_drawn = want
@@ -521,7 +527,7 @@ class Game(Screen):
             # a small arrow (whose turn), the disc, the count, the colour's
             # name beside its disc (the convention said on screen), who plays it
             for colour, y in ((BLACK, 1), (WHITE, 11)):
-                fb.fill_rect(x, y - 1, 128 - _PANEL_X, 10, 0)
+                fb.fill_rect(x, y - 1, WIDTH - _PANEL_X, 10, 0)
                 if self.state == _PLAY and g.turn == colour:
                     fb.vline(x, y + 1, 5, 1)
                     fb.vline(x + 1, y + 2, 3, 1)
@@ -533,14 +539,14 @@ class Game(Screen):
                 if self.mode != _TWO_PLAYERS:
                     tinyfont.text(fb, "CPU" if self.cpu_plays(colour) else "YOU", x + 49, y + 1)
         if bits & _P_MODE:
-            fb.fill_rect(x, 21, 128 - _PANEL_X, 6, 0)
+            fb.fill_rect(x, 21, WIDTH - _PANEL_X, 6, 0)
             if self.mode == _TWO_PLAYERS:
                 text = "2 PLAYERS"
             else:                                       # reversi_ai.LEVEL_NAMES
                 text = ("DEMO " if self.mode == _DEMO else "CPU ") + ("easy", "medium", "hard")[self.level]
             tinyfont.text(fb, text, x, 21)
         if bits & _P_STATUS:
-            fb.fill_rect(x, 28, 128 - _PANEL_X, 29, 0)
+            fb.fill_rect(x, 28, WIDTH - _PANEL_X, 29, 0)
             line1, line2, detail, note = self._status()
             fb.text(line1, x, 29, 1)
             fb.text(line2, x, 38, 1)
@@ -552,7 +558,7 @@ class Game(Screen):
             if self.thinking:
                 self._draw_spinner(fb)
         if bits & _P_HELP:
-            fb.fill_rect(x, 57, 128 - _PANEL_X, 7, 0)
+            fb.fill_rect(x, 57, WIDTH - _PANEL_X, 7, 0)
             if self.state == _OVER:
                 lines = ("A NEW  B MENU", "C GAME MENU")
             elif self.mode == _DEMO:       # the CPU plays both: no A

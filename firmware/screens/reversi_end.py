@@ -3,7 +3,7 @@ sound and record, and the panel's text. Imported only when a game ends and
 let go when a new one starts, so none of it is held during play."""
 from micropython import const
 
-from firmware.games.reversi import BLACK, WHITE
+from firmware.games.reversi import BLACK, WHITE, DRAW
 
 _OVER = const(1)                   # screens/reversi.py's state
 _YOU_BLACK = const(1)              # its mode where the CPU plays white
@@ -25,11 +25,11 @@ def finish(s, now):
     if s.resigned:
         winner = 3 - s.resigned
     else:
-        winner = s.game.winner() or 0  # DRAW is 0
+        winner = s.game.winner()       # (the game is over: never None)
     human = (0, BLACK, WHITE, 0)[s.mode]
     s.outcome = ""
     if human:
-        s.outcome = "drawn" if winner == 0 else "won" if winner == human else "lost"
+        s.outcome = "drawn" if winner == DRAW else "won" if winner == human else "lost"
         if s.rated:
             s.app.records.count("Reversi " + ("easy", "medium", "hard")[s.level], s.outcome)
     s.hal.sound.sfx("lose" if s.outcome == "lost" else "win")
@@ -53,7 +53,7 @@ def status(s):
     winner = 3 - s.resigned if s.resigned else g.winner()
     empty = 0 if s.resigned else g.empties()
     note = ""
-    if not winner:                     # DRAW is 0
+    if winner == DRAW:
         if empty:
             note = "EACH +%d EMPTY" % (empty // 2)
         return "Draw", "", detail, note

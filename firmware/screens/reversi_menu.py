@@ -155,13 +155,13 @@ def draw(s, fb):
     """The overlay on show, over the board."""
     ov = s.overlay
     if ov == _OV_PASS:
-        _draw.box(fb, 0, 18, 128, 28)
+        _draw.box(fb, 0, 18, _draw.WIDTH, 28)
         _draw.centred(fb, ("Black" if s.game.turn == BLACK else "White") + " must pass", 22)
         _draw.centred(fb, "A: pass B: menu", 34)
     elif ov == _OV_CONFIRM:
         _draw.ask(fb, "Surrender?")
     elif ov == _OV_MENU:
-        _draw.box(fb, 10, 0, 108, 64)
+        _draw.box(fb, 10, 0, 108, _draw.HEIGHT)
         for i in range(_MENU_N):
             y = 2 + i * 10
             sel = i == s.menu_i

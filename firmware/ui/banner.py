@@ -1,4 +1,4 @@
-"""Article 000's "You Win" / "You Lost": big text scrolls in, the panel flashes
+"""The ML4M 15-puzzle's "You Win" / "You Lost": big text scrolls in, the panel flashes
 inverted a few times, then the text stays with a line or two of details and,
 on the bottom line, the keys that work now (as on every screen)."""
 from micropython import const

@@ -1,8 +1,7 @@
 """Drawing helpers for 128x64 with the 8x8 framebuf font (16 columns x 8 rows)."""
 from micropython import const
 
-WIDTH = 128
-HEIGHT = 64
+from firmware.ui import WIDTH, HEIGHT  # noqa: F401  (draw.WIDTH, draw.HEIGHT)
 # const() with a leading underscore: folded into the code, no module globals
 _CHAR = const(8)  # framebuf's built-in font is 8x8 pixels
 

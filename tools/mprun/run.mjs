@@ -82,7 +82,8 @@ function copyTree(mp, hostDir, fwDir) {
     const target = `${fwDir}/${entry.name}`;
     if (entry.isDirectory()) {
       if (!SKIP_DIRS.has(entry.name)) copyTree(mp, host, target);
-    } else if (entry.isFile()) {
+    } else if (entry.isFile() || (entry.isSymbolicLink() && fs.statSync(host).isFile())) {
+      // (a worktree's lib/ssd1306.py is a symlink to the shared install)
       mp.FS.writeFile(target, fs.readFileSync(host));
     }
   }
