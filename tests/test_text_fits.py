@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from firmware.games import reversi_tools
 from firmware.games.reversi import BLACK, WHITE
 from tests import test_g2048_screen as g2048_tests
 from tests import test_puzzle_screen as puzzle_tests
@@ -135,21 +136,25 @@ def reversi_states(board, store_dir):
         game.overlay = overlays._OV_PASS
         yield arcade, "pass notice"
         game.overlay = 0
-    # the ends: who won, by how much, with empty squares, given up
-    ends = (("XO" + "-" * 62, 0, 0, "c1", "two players, empties"),
-            ("X" * 32 + "O" * 32, 0, 0, None, "two players, a full board"),
-            ("X" * 30 + "O" * 30 + "----", 0, 0, None, "a draw with empties"),
-            ("X" * 60 + "O" * 2 + "--", 1, 0, None, "you win"),
-            ("O" * 60 + "X" * 2 + "--", 1, 0, None, "you lose"),
-            ("X" * 30 + "O" * 30 + "----", 2, 0, None, "you draw"),
-            ("X" * 30 + "O" * 30 + "----", 1, WHITE, None, "CPU gave up"),
-            ("X" * 30 + "O" * 30 + "----", 2, WHITE, None, "you gave up"))
-    for start, mode, resigned, _, name in ends:
-        reversi_tests.saved_game(store_dir, mode, start=start, turn=BLACK)
-        game._resume()
+    # the ends: who won, by how much, with empty squares, given up (a row of
+    # discs on row 1 and one on row 8 flank nothing: neither side can move)
+    def rows(top, bottom):
+        return top.ljust(8, "-") + "-" * 48 + bottom.ljust(8, "-")
+
+    ends = ((rows("XXX", ""), 0, 0, "two players, empties"),
+            ("XO" * 32, 0, 0, "two players, a full board"),
+            (rows("X" * 8, "O" * 8), 0, 0, "a draw with empties"),
+            (rows("X" * 8, "O" * 4), 1, 0, "you win"),
+            (rows("O" * 8, "X" * 4), 1, 0, "you lose"),
+            (rows("O" * 8, "X" * 8), 2, 0, "you draw"),
+            (rows("XX", "OO"), 1, WHITE, "the CPU gave up"),
+            (rows("XX", "OO"), 2, WHITE, "you gave up"))
+    for start, mode, resigned, name in ends:
+        reversi_tools.set_position(game.game, start, BLACK)
+        assert resigned or game.game.is_game_over(), name
+        game.mode = mode
         game.resigned = resigned
         game.finish(now)
-        game.resigned = resigned
         yield arcade, "end: " + name
         yield from ((arcade, s) for s in _every_help_line(game, "end: " + name))
 
