@@ -12,11 +12,12 @@ FIRMWARE_PY := $(shell find firmware -name '*.py' 2>/dev/null)
 FIRMWARE_MPY := $(patsubst %.py,$(BUILD)/mpy/%.mpy,$(FIRMWARE_PY))
 
 .PHONY: help deps window-deps sim sim-window screenshots test pytest mptest check mpy bench clean distclean \
-        deploy deploy-src repl run backup
+        deploy deploy-src repl run backup web web-serve webtest
 
 help:
 	@echo "make sim          play the games on the emulated ML4M in this terminal"
 	@echo "make sim-window   the same in a window, with sound (installs pygame)"
+	@echo "make web-serve    play in your browser: builds the site (make web) and serves it"
 	@echo "make screenshots  regenerate tools/screenshots/*.png from their replays"
 	@echo "make deploy       put the firmware on the board (PORT=/dev/ttyUSB0 optional)"
 	@echo "make deploy-src   the same, as .py source instead of .mpy"
@@ -46,6 +47,16 @@ window-deps: deps
 
 sim-window: window-deps
 	@$(VPY) tools/sim.py --window $(SIMFLAGS)
+
+# The browser arcade: a static site in build/web (tools/web/README in the
+# README's "Play in your browser"); web-serve serves it on localhost.
+WEBPORT ?= 8000
+
+web: deps
+	@$(VPY) tools/web/build.py
+
+web-serve: web
+	@$(VPY) tools/web/serve.py --port $(WEBPORT)
 
 screenshots: deps
 	$(VPY) tools/sim.py --screenshots tools/screenshots
