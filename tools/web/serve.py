@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Serve build/web on http://localhost:8000 (`make web-serve`) until Ctrl-C.
 
-    python tools/web/serve.py [--port 8000] [--dir build/web]
+    python tools/web/serve.py [--port 8000] [--dir build/web]   (--port 0: any free port)
 
 A plain static file server (Python's http.server) with the MIME types the page
 needs spelled out, so .js and .wasm are right whatever the system's tables say.
@@ -51,8 +51,8 @@ def main():
         print("web-serve: cannot listen on port %d (%s): try PORT=8001" % (args.port, e.strerror),
               file=sys.stderr)
         return 1
-    print("Play in your browser: http://localhost:%d   (Ctrl-C stops the server)" % args.port,
-          flush=True)
+    print("Play in your browser: http://localhost:%d   (Ctrl-C stops the server)"
+          % server.server_port, flush=True)
     try:
         threading.Event().wait()
     except KeyboardInterrupt:

@@ -1,0 +1,95 @@
+"""The browser arcade (make web) in a real browser: headless Chromium driven by
+playwright-core (tools/web/test/browser.mjs). The site is built and served; the
+pictures the page must show come from the CPython emulator after the same
+inputs (tools/sim.py --headless), so the page's panel is held to the emulated
+board pixel for pixel.
+
+Skipped, saying how to install it, when Chromium is not installed."""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CHROMIUM = os.environ.get("ML4M_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+WEB = os.path.join(ROOT, "tools", "web")
+
+pytestmark = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM),
+    reason="the browser tests need Chromium: sudo apt-get install chromium "
+           "(or set ML4M_CHROMIUM to a Chromium binary)")
+
+# The menu after the splash, and after the stick pushed down twice (100 ms each).
+MENU_MS = 2500
+DOWN_TWICE = [(3000, "push down"), (3100, "center"), (3300, "push down"), (3400, "center")]
+
+# Keeps 8 KB more every frame until the page's heap cap stops it.
+HEAP_PROGRAM = """
+chunks = []
+def step():
+    chunks.append(bytearray(8192))
+    print("held", len(chunks) * 8192)
+    return True
+"""
+
+
+def emulator_picture(tmp_path, name, events, end_ms):
+    """The emulated board's panel after `events`, as 8192 '0'/'1' characters."""
+    replay = tmp_path / (name + ".replay")
+    lines = [{"ml4m_replay": 1, "seed": 0, "main": "main.py"}]
+    lines += [{"t_ms": t, "event": e} for t, e in events] + [{"t_ms": end_ms, "event": "end"}]
+    replay.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    dump = tmp_path / (name + ".txt")
+    subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--headless",
+                    "--replay", str(replay), "--dump", str(dump)], check=True, cwd=ROOT,
+                   stdout=subprocess.DEVNULL)
+    return "".join(dump.read_text().split()).replace("#", "1").replace(".", "0")
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("web")
+    site = tmp / "site"
+    subprocess.run([sys.executable, os.path.join(WEB, "build.py"), "--out", str(site)], check=True)
+    server = subprocess.Popen([sys.executable, os.path.join(WEB, "serve.py"), "--port", "0",
+                               "--dir", str(site)], stdout=subprocess.PIPE, text=True)
+    try:
+        port = int(re.search(r"localhost:(\d+)", server.stdout.readline()).group(1))
+        spec = {"url": "http://127.0.0.1:%d/" % port, "chromium": CHROMIUM,
+                "heap_program": HEAP_PROGRAM,
+                "expected": {"menu": emulator_picture(tmp, "menu", [], MENU_MS),
+                             "menu_down2": emulator_picture(tmp, "down2", DOWN_TWICE, 4000)}}
+        (tmp / "spec.json").write_text(json.dumps(spec))
+        run = subprocess.run(["node", os.path.join(WEB, "test", "browser.mjs"), str(tmp / "spec.json")],
+                             cwd=WEB, stdout=subprocess.PIPE, text=True, timeout=300)
+    finally:
+        server.terminate()
+        server.wait()
+    assert run.returncode == 0, "browser.mjs failed (its errors are above)"
+    checks = json.loads(run.stdout.strip().splitlines()[-1])
+    print("browser figures:", json.dumps(checks, indent=1))
+    return checks
+
+
+def test_the_menu_matches_the_emulated_board_pixel_for_pixel(results):
+    r = results["menu"]
+    assert r["ok"], r
+
+
+def test_a_game_is_played_with_keys_and_its_save_survives_a_reload(results):
+    r = results["keys_and_save"]
+    assert r["ok"], r
+
+
+def test_a_game_is_played_with_the_touch_stick_and_buttons_on_a_phone(results):
+    r = results["touch"]
+    assert r["ok"], r
+
+
+def test_a_program_that_keeps_more_than_the_cap_fails_with_memory_error(results):
+    r = results["heap_cap"]
+    assert r["ok"], r

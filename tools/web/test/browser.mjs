@@ -1,0 +1,179 @@
+// The browser arcade in a real browser: headless Chromium (Debian's `chromium`)
+// driven by playwright-core. Run by tests/test_web.py, which builds the site,
+// serves it, and asks the CPython emulator for the pictures the panel must show:
+//
+//   node tools/web/test/browser.mjs SPEC.json
+//
+// SPEC: {"url", "chromium", "expected": {name: "0101..." (8192 pixels)}}.
+// Prints one JSON object: {check name: {ok, ...figures or what went wrong}}.
+// Every check runs even when one before it failed; the test asserts on each.
+import fs from "node:fs";
+import { chromium } from "playwright-core";
+
+const spec = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+// a phone held upright: the touch controls must be usable there
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+
+const picture = (page) => page.evaluate(() => Array.from(arcade.picture).join(""));
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Wait until the panel shows `want` (or, with want null, until it stops changing).
+async function waitForPicture(page, want, timeout = 20000) {
+  const start = Date.now();
+  let last = null, since = Date.now();
+  while (Date.now() - start < timeout) {
+    const now = await picture(page);
+    if (want !== null && now === want) return { ok: true, ms: Date.now() - start, picture: now };
+    if (now !== last) { last = now; since = Date.now(); }
+    else if (want === null && Date.now() - since > 600) return { ok: true, picture: now };
+    await sleep(30);
+  }
+  return { ok: false, picture: last };
+}
+
+// The menu is on the panel (whatever its items): its title bar is.
+async function waitForMenu(page, timeout = 20000) {
+  const title = spec.expected.menu.slice(0, 128 * 9);
+  await page.waitForFunction((t) => Array.from(arcade.picture.slice(0, 128 * 9)).join("") === t, title,
+    { timeout, polling: 30 });
+}
+
+async function opened(context) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  const started = Date.now();
+  await page.goto(spec.url);
+  await page.waitForFunction(() => window.arcade && window.arcade.frames > 0, null, { timeout: 30000 });
+  return { page, errors, started };
+}
+
+async function key(page, name, ms = 100) {
+  await page.keyboard.down(name);
+  await sleep(ms);
+  await page.keyboard.up(name);
+  await sleep(150);
+}
+
+// A finger on an element: touchStart, held `ms`, touchEnd (Chromium makes the
+// pointer events the page listens to). dx, dy: where on it, from its centre (-0.5..0.5).
+async function touch(page, cdp, selector, ms = 120, dx = 0, dy = 0) {
+  const box = await page.locator(selector).boundingBox();
+  const point = { x: box.x + box.width * (0.5 + dx), y: box.y + box.height * (0.5 + dy) };
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point] });
+  await sleep(ms);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await sleep(150);
+}
+
+// Frames per second over `ms` while `play` runs (the page's own count).
+async function framesPerSecond(page, ms, play) {
+  const before = await page.evaluate(() => arcade.frames);
+  const t = Date.now();
+  await play();
+  const rest = ms - (Date.now() - t);
+  if (rest > 0) await sleep(rest);
+  return (await page.evaluate(() => arcade.frames) - before) * 1000 / (Date.now() - t);
+}
+
+const checks = {};
+async function check(name, fn) {
+  try { checks[name] = await fn(); }
+  catch (e) { checks[name] = { ok: false, error: String(e.stack || e) }; }
+}
+
+// launch() starts Chromium on a fresh, temporary --user-data-dir of its own
+// (and refuses one passed in args), so every run starts with empty storage.
+const browser = await chromium.launch({ executablePath: spec.chromium, args: FLAGS });
+try {
+  const desktop = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+
+  await check("menu", async () => {
+    const { page, errors, started } = await opened(desktop);
+    const menu = await waitForPicture(page, spec.expected.menu);
+    const toMenu = Date.now() - started;
+    await key(page, "ArrowDown");
+    await key(page, "s");                      // W A S D work like the arrows
+    const down = await waitForPicture(page, spec.expected.menu_down2, 5000);
+    await page.close();
+    return { ok: menu.ok && down.ok && errors.length === 0, menu: menu.ok, down: down.ok, to_menu_ms: toMenu,
+             errors, got: down.ok ? undefined : down.picture };
+  });
+
+  await check("keys_and_save", async () => {
+    const { page, errors } = await opened(desktop);
+    await waitForPicture(page, spec.expected.menu);
+    await key(page, "ArrowDown"); await key(page, "ArrowDown");
+    await key(page, "j");                      // A: open 2048
+    const start = await waitForPicture(page, null);
+    let changed = 0, last = start.picture;
+    const fps = await framesPerSecond(page, 3000, async () => {
+      for (const k of ["ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"]) {
+        await key(page, k);
+        const now = (await waitForPicture(page, null)).picture;
+        if (now !== last) changed += 1;
+        last = now;
+      }
+    });
+    const inGame = last;
+    await key(page, "k");                      // B: back to the menu, the game saved
+    await waitForPicture(page, null);
+    const saved = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem("ml4m-flash") || "{}")));
+    await page.reload();
+    await page.waitForFunction(() => window.arcade && window.arcade.frames > 0);
+    await waitForMenu(page);
+    await key(page, "j");                      // A on the first item: Continue
+    const resumed = await waitForPicture(page, inGame, 8000);
+    if (process.env.ML4M_WEB_DEBUG) for (const p of [inGame, resumed.picture])
+      console.error(p.match(/.{128}/g).join("\n").replace(/0/g, ".").replace(/1/g, "#") + "\n");
+    await page.close();
+    return { ok: changed >= 4 && resumed.ok && saved.length > 0 && errors.length === 0,
+             moves_that_changed_the_panel: changed, saved, resumed_same_board: resumed.ok, fps_playing: fps, errors };
+  });
+
+  await check("touch", async () => {
+    const phone = await browser.newContext(PHONE);
+    const { page, errors } = await opened(phone);
+    const cdp = await phone.newCDPSession(page);
+    await waitForPicture(page, spec.expected.menu);
+    await touch(page, cdp, "#stick", 120, 0, 0.4);     // the stick, pushed down
+    await touch(page, cdp, "#stick", 120, 0, 0.4);
+    const down = await waitForPicture(page, spec.expected.menu_down2, 5000);
+    await touch(page, cdp, '[data-button="A"]');
+    const game = await waitForPicture(page, null);
+    let changed = 0, last = game.picture;
+    for (const [dx, dy] of [[-0.4, 0], [0, -0.4], [0.4, 0], [0, 0.4]]) {
+      await touch(page, cdp, "#stick", 120, dx, dy);
+      const now = (await waitForPicture(page, null)).picture;
+      if (now !== last) changed += 1;
+      last = now;
+    }
+    // the controls fit a phone held upright: nothing to scroll sideways, all on screen
+    const fits = await page.evaluate(() => {
+      const r = (s) => document.querySelector(s).getBoundingClientRect();
+      return document.documentElement.scrollWidth <= innerWidth && r("#buttons").bottom <= innerHeight
+        && r("#stick").bottom <= innerHeight;
+    });
+    await phone.close();
+    return { ok: down.ok && changed >= 3 && fits && errors.length === 0, menu_moved: down.ok,
+             moves_that_changed_the_panel: changed, fits_portrait_phone: fits, errors };
+  });
+
+  await check("heap_cap", async () => {
+    const { page, errors } = await opened(desktop);
+    await page.evaluate((source) => arcade.runProgram(source), spec.heap_program);
+    await page.waitForFunction(() => arcade.stopped !== null, null, { timeout: 30000 });
+    const result = await page.evaluate(() => ({ stopped: arcade.stopped, heap: arcade.heap, log: arcade.log.slice(-3) }));
+    await page.close();
+    const held = Math.max(0, ...result.log.map((l) => +(/held (\d+)/.exec(l) || [0, 0])[1]));
+    return { ok: /^MemoryError/.test(result.stopped) && result.heap.live > result.heap.cap
+               && held - 8192 <= result.heap.cap && errors.length === 0,   // the step before fitted
+             stopped: result.stopped, cap: result.heap.cap, live_at_failure: result.heap.live,
+             held_before_failure: held, errors };
+  });
+} finally {
+  await browser.close();
+}
+console.log(JSON.stringify(checks));
