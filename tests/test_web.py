@@ -36,6 +36,25 @@ def step():
     return True
 """
 
+# Reversi's hardest CPU plays both sides, one search a frame (as the game does:
+# "thinks" on the panel, then the whole search inside the next frame).
+SEARCH_PROGRAM = """
+import time
+from firmware.games.reversi import Reversi
+from firmware.games.reversi_ai import Ai, HARD
+game = Reversi()
+cpu = Ai(HARD)
+moves = 0
+def step():
+    global moves
+    t = time.ticks_ms()
+    move = cpu.choose(game)
+    game.push(move)
+    moves += 1
+    print("move", moves, "ms", time.ticks_diff(time.ticks_ms(), t), "nodes", cpu.nodes)
+    return moves < 6
+"""
+
 
 def emulator_picture(tmp_path, name, events, end_ms):
     """The emulated board's panel after `events`, as 8192 '0'/'1' characters."""
@@ -60,7 +79,7 @@ def results(tmp_path_factory):
     try:
         port = int(re.search(r"localhost:(\d+)", server.stdout.readline()).group(1))
         spec = {"url": "http://127.0.0.1:%d/" % port, "chromium": CHROMIUM,
-                "heap_program": HEAP_PROGRAM,
+                "heap_program": HEAP_PROGRAM, "search_program": SEARCH_PROGRAM,
                 "expected": {"menu": emulator_picture(tmp, "menu", [], MENU_MS),
                              "menu_down2": emulator_picture(tmp, "down2", DOWN_TWICE, 4000)}}
         (tmp / "spec.json").write_text(json.dumps(spec))
@@ -92,4 +111,9 @@ def test_a_game_is_played_with_the_touch_stick_and_buttons_on_a_phone(results):
 
 def test_a_program_that_keeps_more_than_the_cap_fails_with_memory_error(results):
     r = results["heap_cap"]
+    assert r["ok"], r
+
+
+def test_a_long_cpu_search_in_one_frame_never_freezes_the_page(results):
+    r = results["cpu_search"]
     assert r["ok"], r

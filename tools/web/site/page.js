@@ -12,7 +12,7 @@ const image = ctx.createImageData(W, H);
 
 // What tests and curious players can look at (and drive) from the console.
 const arcade = window.arcade = {
-  frames: 0, picture: new Uint8Array(W * H), heap: null, fps: 0, stopped: null,
+  frames: 0, picture: new Uint8Array(W * H), heap: null, peak: 0, fps: 0, stopped: null,
   log: [], bootedAt: 0, firstPicture: null,
   send: (event) => send(event),
   runProgram: (source) => start({ type: "program", source }),
@@ -25,6 +25,7 @@ let worker = null;
 function start(message) {
   if (worker) worker.terminate();
   arcade.frames = 0;
+  arcade.peak = 0;
   arcade.stopped = null;
   arcade.firstPicture = null;
   arcade.bootedAt = performance.now();
@@ -55,6 +56,7 @@ let fpsCount = 0, fpsSince = performance.now();
 function frame(m) {
   arcade.frames += 1;
   arcade.heap = m.heap;
+  arcade.peak = Math.max(arcade.peak, m.heap.peak);
   if (m.picture) {
     const pic = arcade.picture;
     for (let i = 0; i < W * H; i++) pic[i] = m.picture.charCodeAt(2 * i + 1) === 49 ? 1 : 0;  // "01"
@@ -74,7 +76,8 @@ function frame(m) {
     fpsSince = now;
     const h = m.heap;
     $("readout").textContent = `${arcade.fps.toFixed(0)} fps · heap ${(h.live / 1024).toFixed(1)} KB used, ` +
-      `${((h.cap - h.live) / 1024).toFixed(1)} KB free of ${(h.cap / 1024).toFixed(0)} KB`;
+      `${((h.cap - h.live) / 1024).toFixed(1)} KB free of ${(h.cap / 1024).toFixed(0)} KB ` +
+      `(one frame's most: ${(arcade.peak / 1024).toFixed(1)} KB)`;
   }
 }
 

@@ -173,6 +173,40 @@ try {
              stopped: result.stopped, cap: result.heap.cap, live_at_failure: result.heap.live,
              held_before_failure: held, errors };
   });
+  await check("cpu_search", async () => {
+    // Reversi's hardest CPU plays both sides, one move a frame: each frame is one
+    // long search inside one call. The page must stay alive meanwhile (its
+    // animation frames keep coming, a touched button lights at once).
+    const { page, errors } = await opened(desktop);
+    await page.evaluate(() => {
+      window.gaps = { last: performance.now(), max: 0 };
+      const watch = () => { const now = performance.now(); gaps.max = Math.max(gaps.max, now - gaps.last);
+                            gaps.last = now; requestAnimationFrame(watch); };
+      requestAnimationFrame(watch);
+    });
+    await page.evaluate((source) => arcade.runProgram(source), spec.search_program);
+    await page.waitForFunction(() => arcade.log.some((l) => l.startsWith("move")), null, { timeout: 30000 });
+    await page.evaluate(() => { gaps.max = 0; gaps.last = performance.now(); });
+    await page.mouse.move(0, 0);
+    const button = page.locator('[data-button="A"]');
+    const box = await button.boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const t = Date.now();
+    await page.mouse.down();
+    await page.waitForFunction(() => document.querySelector('[data-button="A"]').classList.contains("down"));
+    const buttonMs = Date.now() - t;
+    await page.mouse.up();
+    await page.waitForFunction(() => arcade.stopped !== null, null, { timeout: 60000 });
+    const r = await page.evaluate(() => ({ log: arcade.log.filter((l) => l.startsWith("move")), gap: gaps.max,
+                                           peak: arcade.peak, stopped: arcade.stopped, heap: arcade.heap }));
+    await page.close();
+    const searchMs = r.log.map((l) => +/ms (\d+)/.exec(l)[1]);
+    return { ok: r.stopped === "done" && Math.max(...searchMs) > 500 && r.gap < 250 && buttonMs < 250
+               && errors.length === 0,
+             longest_search_ms: Math.max(...searchMs), longest_page_pause_ms: Math.round(r.gap),
+             button_lit_after_ms: buttonMs, in_frame_heap_peak: r.peak, live_after: r.heap.live,
+             moves: r.log, stopped: r.stopped, errors };
+  });
 } finally {
   await browser.close();
 }
