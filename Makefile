@@ -62,6 +62,7 @@ screenshots: deps
 	$(VPY) tools/sim.py --screenshots tools/screenshots
 
 test: deps
+	@command -v chromium >/dev/null 2>&1 || echo "test: Chromium is not installed, so the browser tests (tests/test_web.py) are SKIPPED: install it with sudo apt-get install chromium"
 	@$(MAKE) --no-print-directory pytest mptest check
 
 pytest: deps window-deps
