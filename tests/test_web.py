@@ -26,6 +26,12 @@ pytestmark = pytest.mark.skipif(
 # The menu after the splash, and after the stick pushed down twice (100 ms each).
 MENU_MS = 2500
 DOWN_TWICE = [(3000, "push down"), (3100, "center"), (3300, "push down"), (3400, "center")]
+# A simulator replay played in the page: into 2048, two moves, back to the menu
+# (which now offers Continue), the cursor up; it must end on the emulator's picture.
+REPLAY = DOWN_TWICE + [(3600, "press A"), (3700, "release A"), (4600, "push left"), (4700, "center"),
+                       (5600, "push up"), (5700, "center"), (6600, "press B"), (6700, "release B"),
+                       (7600, "push up"), (7700, "center")]
+REPLAY_END_MS = 8500
 
 # Keeps 8 KB more every frame until the page's heap cap stops it.
 HEAP_PROGRAM = """
@@ -56,12 +62,18 @@ def step():
 """
 
 
-def emulator_picture(tmp_path, name, events, end_ms):
-    """The emulated board's panel after `events`, as 8192 '0'/'1' characters."""
+def replay_file(tmp_path, name, events, end_ms):
+    """A simulator replay (tools/simulator/replay.py's format) of `events`."""
     replay = tmp_path / (name + ".replay")
     lines = [{"ml4m_replay": 1, "seed": 0, "main": "main.py"}]
     lines += [{"t_ms": t, "event": e} for t, e in events] + [{"t_ms": end_ms, "event": "end"}]
     replay.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return replay
+
+
+def emulator_picture(tmp_path, name, events, end_ms):
+    """The emulated board's panel after `events`, as 8192 '0'/'1' characters."""
+    replay = replay_file(tmp_path, name, events, end_ms)
     dump = tmp_path / (name + ".txt")
     subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--headless",
                     "--replay", str(replay), "--dump", str(dump)], check=True, cwd=ROOT,
@@ -81,7 +93,9 @@ def results(tmp_path_factory):
         spec = {"url": "http://127.0.0.1:%d/" % port, "chromium": CHROMIUM,
                 "heap_program": HEAP_PROGRAM, "search_program": SEARCH_PROGRAM,
                 "expected": {"menu": emulator_picture(tmp, "menu", [], MENU_MS),
-                             "menu_down2": emulator_picture(tmp, "down2", DOWN_TWICE, 4000)}}
+                             "menu_down2": emulator_picture(tmp, "down2", DOWN_TWICE, 4000),
+                             "replay_end": emulator_picture(tmp, "replay", REPLAY, REPLAY_END_MS)},
+                "replay": str(replay_file(tmp, "replay", REPLAY, REPLAY_END_MS))}
         (tmp / "spec.json").write_text(json.dumps(spec))
         run = subprocess.run(["node", os.path.join(WEB, "test", "browser.mjs"), str(tmp / "spec.json")],
                              cwd=WEB, stdout=subprocess.PIPE, text=True, timeout=300)
@@ -102,6 +116,7 @@ CHECKS = {
     "touch": "2048 is played with the touch stick and buttons on a phone held upright",
     "heap_cap": "a program that keeps more than the cap fails with MemoryError",
     "cpu_search": "a long CPU search inside one frame never freezes the page",
+    "replay": "a simulator replay plays in the page and ends on the emulated board's picture",
 }
 
 

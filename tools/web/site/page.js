@@ -12,7 +12,7 @@ const image = ctx.createImageData(W, H);
 
 // What tests and curious players can look at (and drive) from the console.
 const arcade = window.arcade = {
-  frames: 0, picture: new Uint8Array(W * H), heap: null, peak: 0, fps: 0, stopped: null,
+  frames: 0, picture: new Uint8Array(W * H), heap: null, peak: 0, fps: 0, frameMs: 0, stopped: null,
   log: [], bootedAt: 0, firstPicture: null,
   send: (event) => send(event),
   runProgram: (source) => start({ type: "program", source }),
@@ -42,7 +42,11 @@ function boot(replay = null, seed = 0) {
 function received(m) {
   if (m.type === "frame") frame(m);
   else if (m.type === "flash") saveFlash(m.files);
-  else if (m.type === "log") { arcade.log.push(m.text); console.log("board:", m.text); }
+  else if (m.type === "log") {
+    arcade.log.push(m.text);
+    if (arcade.log.length > 500) arcade.log.splice(0, 100);
+    console.log("board:", m.text);
+  }
   else if (m.type === "stopped") { arcade.stopped = m.reason; status(`stopped: ${m.reason}`); }
 }
 
@@ -51,7 +55,7 @@ function send(event) {
 }
 
 // ---- one frame from the board ------------------------------------------------------------
-let fpsCount = 0, fpsSince = performance.now();
+let fpsCount = 0, fpsSince = performance.now(), busyMs = 0;
 
 function frame(m) {
   arcade.frames += 1;
@@ -69,10 +73,13 @@ function frame(m) {
   for (const s of m.sounds) sound(s);
   gifFrame();
   fpsCount += 1;
+  busyMs += m.ms;
   const now = performance.now();
   if (now - fpsSince >= 1000) {
     arcade.fps = fpsCount * 1000 / (now - fpsSince);
+    arcade.frameMs = busyMs / fpsCount;     // the worker's time per frame
     fpsCount = 0;
+    busyMs = 0;
     fpsSince = now;
     const h = m.heap;
     $("readout").textContent = `${arcade.fps.toFixed(0)} fps · heap ${(h.live / 1024).toFixed(1)} KB used, ` +

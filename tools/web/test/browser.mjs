@@ -127,6 +127,7 @@ try {
       }
     });
     const inGame = last;
+    const frameMs = await page.evaluate(() => arcade.frameMs);
     await key(page, "k");                      // B: back to the menu, the game saved
     await waitForPicture(page, null);
     const saved = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem("ml4m-flash") || "{}")));
@@ -139,7 +140,8 @@ try {
       console.error(p.match(/.{128}/g).join("\n").replace(/0/g, ".").replace(/1/g, "#") + "\n");
     await page.close();
     return { ok: changed >= 4 && resumed.ok && saved.length > 0 && errors.length === 0,
-             moves_that_changed_the_panel: changed, saved, resumed_same_board: resumed.ok, fps_playing: fps, errors };
+             moves_that_changed_the_panel: changed, saved, resumed_same_board: resumed.ok, fps_playing: fps,
+             worker_ms_per_frame: frameMs, errors };
   });
 
   await check("touch", async () => {
@@ -215,6 +217,14 @@ try {
              longest_search_ms: Math.max(...searchMs), longest_page_pause_ms: Math.round(r.gap),
              button_lit_after_ms: buttonMs, in_frame_heap_peak: r.peak, live_after: r.heap.live,
              moves: r.log, stopped: r.stopped, errors };
+  });
+  await check("replay", async () => {
+    const { page, errors } = await opened(desktop);
+    await page.setInputFiles("#replay", spec.replay);
+    const end = await waitForPicture(page, spec.expected.replay_end, 20000);
+    await page.close();
+    return { ok: end.ok && errors.length === 0, ended_on_the_emulators_picture: end.ok, errors,
+             got: end.ok ? undefined : end.picture };
   });
 } finally {
   await browser.close();
