@@ -12,7 +12,7 @@ FIRMWARE_PY := $(shell find firmware -name '*.py' 2>/dev/null)
 FIRMWARE_MPY := $(patsubst %.py,$(BUILD)/mpy/%.mpy,$(FIRMWARE_PY))
 
 .PHONY: help deps window-deps sim sim-window screenshots test pytest mptest check mpy bench clean distclean \
-        deploy deploy-src repl run backup web web-serve webtest
+        deploy deploy-src repl run backup web web-serve
 
 help:
 	@echo "make sim          play the games on the emulated ML4M in this terminal"
@@ -48,8 +48,8 @@ window-deps: deps
 sim-window: window-deps
 	@$(VPY) tools/sim.py --window $(SIMFLAGS)
 
-# The browser arcade: a static site in build/web (tools/web/README in the
-# README's "Play in your browser"); web-serve serves it on localhost.
+# The browser arcade: a static site in build/web (the README's "Play in your
+# browser" explains it); web-serve serves it on localhost.
 WEBPORT ?= 8000
 
 web: deps
