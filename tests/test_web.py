@@ -116,6 +116,7 @@ CHECKS = {
     "touch": "2048 is played with the touch stick and buttons on a phone held upright",
     "heap_cap": "a program that keeps more than the cap fails with MemoryError",
     "cpu_search": "a long CPU search inside one frame never freezes the page",
+    "sharing": "the Screenshot and Record GIF buttons save a PNG and a GIF of the panel",
     "replay": "a simulator replay plays in the page and ends on the emulated board's picture",
 }
 

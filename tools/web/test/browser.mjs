@@ -218,6 +218,28 @@ try {
              button_lit_after_ms: buttonMs, in_frame_heap_peak: r.peak, live_after: r.heap.live,
              moves: r.log, stopped: r.stopped, errors };
   });
+  await check("sharing", async () => {
+    // the Screenshot button saves a PNG of the panel, Record GIF a GIF of it
+    const { page, errors } = await opened(desktop);
+    await waitForPicture(page, spec.expected.menu);
+    const saved = async (click) => {
+      const [download] = await Promise.all([page.waitForEvent("download"), click()]);
+      return fs.readFileSync(await download.path());
+    };
+    const png = await saved(() => page.click("#png"));
+    await page.click("#gif");
+    await key(page, "ArrowDown"); await key(page, "ArrowDown");
+    const gif = await saved(() => page.click("#gif"));
+    await page.close();
+    const pngSize = [png.readUInt32BE(16), png.readUInt32BE(20)];
+    const gifSize = [gif.readUInt16LE(6), gif.readUInt16LE(8)];
+    const gifFrames = gif.reduce((n, b, i) => n + (b === 0x21 && gif[i + 1] === 0xf9 ? 1 : 0), 0);
+    return { ok: png.subarray(1, 4).toString() === "PNG" && pngSize.join() === "512,256"
+               && gif.subarray(0, 6).toString() === "GIF89a" && gifSize.join() === "256,128" && gifFrames >= 3
+               && errors.length === 0,
+             png_size: pngSize, gif_size: gifSize, gif_frames: gifFrames, gif_bytes: gif.length, errors };
+  });
+
   await check("replay", async () => {
     const { page, errors } = await opened(desktop);
     await page.setInputFiles("#replay", spec.replay);
