@@ -103,11 +103,13 @@ try {
     const { page, errors, started } = await opened(desktop);
     const menu = await waitForPicture(page, spec.expected.menu);
     const toMenu = Date.now() - started;
+    const firstPicture = await page.evaluate(() => Math.round(arcade.firstPicture));
     await key(page, "ArrowDown");
     await key(page, "s");                      // W A S D work like the arrows
     const down = await waitForPicture(page, spec.expected.menu_down2, 5000);
     await page.close();
     return { ok: menu.ok && down.ok && errors.length === 0, menu: menu.ok, down: down.ok, to_menu_ms: toMenu,
+             to_first_picture_ms: firstPicture,
              errors, got: down.ok ? undefined : down.picture };
   });
 
