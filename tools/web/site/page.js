@@ -154,6 +154,7 @@ addEventListener("keydown", (e) => {
   const k = keyName(e);
   if (k in STICK_KEYS) sources.keys.dirs.add(STICK_KEYS[k]);
   else if (k in BUTTON_KEYS) sources.keys.buttons.add(BUTTON_KEYS[k]);
+  else if (k === "p" && !e.repeat) { $("png").click(); return; }   // the simulator's PNG key
   else return;
   e.preventDefault();
   startSound();
