@@ -17,7 +17,8 @@ FIRMWARE_MPY := $(patsubst %.py,$(BUILD)/mpy/%.mpy,$(FIRMWARE_PY))
 help:
 	@echo "make sim          play the games on the emulated ML4M in this terminal"
 	@echo "make sim-window   the same in a window, with sound (installs pygame)"
-	@echo "make web-serve    play in your browser: builds the site (make web) and serves it"
+	@echo "make web-serve    play in your browser: builds the site and serves it on localhost"
+	@echo "make web          only build it: a static site in $(BUILD)/web for any web host"
 	@echo "make screenshots  regenerate tools/screenshots/*.png from their replays"
 	@echo "make deploy       put the firmware on the board (PORT=/dev/ttyUSB0 optional)"
 	@echo "make deploy-src   the same, as .py source instead of .mpy"
