@@ -13,9 +13,10 @@ The left 64x64 holds the 4x4 tiles, 16x16 each (a 15x15 box with cut
 corners and a one-pixel gap). How a tile shows its number:
   2 .. 64          outlined box, 4x7 digits
   128 .. 512       outlined box, 3x5 digits
-  1024 .. 8192     filled box, 3x5 digits in black
-  16K .. 128K      filled box, "16K" "32K" "64K" "128K" (K = 1024: 16384 is
-                   16K, 131072 is 128K, the largest tile a 4x4 board can hold)
+  1K .. 64K        filled box, 4x7 digits and K in black: "1K" "2K" ... "64K"
+                   (K = 1024: 1024 is 1K, 16384 is 16K), one number at a glance
+  128K             filled box, 3x5 ("128K": 131072, the largest tile a 4x4
+                   board can hold)
 A tile made by a merge flashes in the other style for one frame.
 
 On the right: score, best score (app.records "2048": "best score", "best
@@ -84,12 +85,13 @@ _ARROWS = (
 
 # What a tile of exponent e shows (1: "2" ... 17: "128K"): constant strings,
 # interned with the module, none made at run time.
-_LABELS = ("", "2", "4", "8", "16", "32", "64", "128", "256", "512", "1024", "2048",
-           "4096", "8192", "16K", "32K", "64K", "128K")
+_LABELS = ("", "2", "4", "8", "16", "32", "64", "128", "256", "512", "1K", "2K",
+           "4K", "8K", "16K", "32K", "64K", "128K")
 
 
 def tile_label(e):
-    """The number a tile of exponent e stands for, as shown (1: "2" ... 17: "128K")."""
+    """The number a tile of exponent e stands for, as shown (1: "2" ... 10: "1K" ...
+    17: "128K")."""
     return _LABELS[e]
 
 
@@ -327,7 +329,7 @@ class Game(Screen):
         if state != _PLAY:
             self.banner.update(now)
             if c.just_pressed(A):
-                self.banner.skip()
+                self.banner.skip(now)
                 if state == _WON:
                     self.game.continue_playing()
                     self.state = _PLAY
@@ -417,9 +419,7 @@ class Game(Screen):
             self.panel = _P_ALL
             if state == _ASK:
                 self._draw_board(fb, 0)
-                draw.box(fb, 10, 16, 108, 30)
-                draw.centred(fb, "New game?", 21)
-                draw.centred(fb, "A: yes B: no", 33)
+                draw.ask(fb, "New game?")
                 return
         elif state == _ASK:
             return
@@ -534,12 +534,7 @@ def _draw_tile(fb, x, y, e, flash):
     fb.pixel(x, y + _BOX - 1, 0)
     fb.pixel(x + _BOX - 1, y + _BOX - 1, 0)
     colour = 0 if filled else 1
-    if e <= 6:
-        tinyfont.centred(fb, _LABELS[e], x, y, _BOX, _BOX, colour, 2)
-    elif e < 10 or 14 <= e < 17:
-        tinyfont.centred(fb, _LABELS[e], x, y, _BOX, _BOX, colour)
-    else:                            # two lines: "10" over "24", "128" over "K"
-        top = _LABELS[e]
-        cut = 3 if e == 17 else 2
-        tinyfont.centred(fb, top[:cut], x, y + 2, _BOX, 5, colour)
-        tinyfont.centred(fb, top[cut:], x, y + 8, _BOX, 5, colour)
+    # 4x7 digits where the label fits inside the box's border (13 pixels:
+    # two digits, or up to two digits and a K), else 3x5
+    size = 1 if 7 <= e <= 9 or e == 17 else 2
+    tinyfont.centred(fb, _LABELS[e], x, y, _BOX, _BOX, colour, size)

@@ -38,8 +38,10 @@ def finish(s, now):
 
 
 def status(s):
-    """The panel's three lines after the end."""
-    b, w = s.game.final_score()
+    """The panel's lines after the end: two big, two small (the second one
+    says how the empty squares were counted, "" when none were)."""
+    g = s.game
+    b, w = g.final_score()
     if s.resigned:
         detail = colour_name(s.resigned).upper() + " GAVE UP"
     else:
@@ -48,7 +50,13 @@ def status(s):
         detail = "YOU " + {"won": "WIN", "lost": "LOSE", "drawn": "DRAW"}[s.outcome]
         if not s.resigned:             # yours first
             detail += " %d-%d" % ((b, w) if s.mode == _YOU_BLACK else (w, b))
-    winner = 3 - s.resigned if s.resigned else s.game.winner()
+    winner = 3 - s.resigned if s.resigned else g.winner()
+    empty = 0 if s.resigned else g.empties()
+    note = ""
     if winner == DRAW:
-        return "Draw", "", detail
-    return colour_name(winner), "wins!", detail
+        if empty:
+            note = "EACH +%d EMPTY" % (empty // 2)
+        return "Draw", "", detail, note
+    if empty:                          # the rules give them to the winner
+        note = "%d + %d EMPTY" % (g.count(winner), empty)
+    return colour_name(winner), "wins!", detail, note

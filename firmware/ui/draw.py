@@ -99,6 +99,14 @@ def box(fb, x, y, w, h):
     fb.rect(x, y, w, h, 1)
 
 
+def ask(fb, question):
+    """A yes/no question in a box over a game. Every question on every screen
+    takes the same keys: A says yes, B says no."""
+    box(fb, 10, 16, 108, 30)
+    centred(fb, question, 21)
+    centred(fb, "A: yes B: no", 33)
+
+
 def icon(fb, bits, x, y, colour=1):
     """Draw an 8x8 icon given as 8 row bytes (MSB = leftmost pixel)."""
     for row in range(8):
