@@ -66,7 +66,7 @@ def _arg(name, default):
 INPUTS = _arg("--inputs", 100000)
 SEED = _arg("--seed", 1)
 _s = {"frames": 0, "exceptions": 0, "crashes": 0, "stuck": 0, "seen": set(),
-      "heap": [], "app": None, "gen": None, "total": 0, "out_of_heap": 0, "before": 0}
+      "heap": [], "app": None, "gen": None, "total": 0, "out_of_heap": 0, "before": 0, "was": "-"}
 
 
 def _screen():
@@ -77,6 +77,7 @@ def _frames(n):
     app = _s["app"]
     for _ in range(n):
         was = _screen()
+        _s["was"] = _where()
         try:
             app.step()
         except Exception as error:       # reported, and the soak goes on
@@ -181,8 +182,8 @@ def _watch_heap():
     total = gc.mem_alloc() + gc.mem_free()
     if _s["total"] and total > _s["total"]:
         _s["out_of_heap"] += 1
-        print("heap ran out at frame %d in %s (live before that frame %.1f KB)"
-              % (_s["frames"], _where(), _s["before"] / 1024))
+        print("heap ran out at frame %d, from %s to %s (live before that frame %.1f KB)"
+              % (_s["frames"], _s["was"], _where(), _s["before"] / 1024))
         import micropython
         micropython.qstr_info()          # a new pool of interned names is one big block
     _s["total"] = total
