@@ -17,7 +17,7 @@ _PROBE_MS = const(2000)        # a missing panel is looked for this often
 
 
 class App:
-    def __init__(self, hal):
+    def __init__(self, hal, games_folder="games"):
         self.hal = hal
         self.settings = Settings(hal.store)
         self.settings.apply(hal)
@@ -27,7 +27,9 @@ class App:
         # imported: the menu, a game, a system screen and the error screen are
         # each imported on demand and forgotten again when they go (_release)
         self.loaded = None
-        self.menu_cursor = 0
+        self.games_folder = games_folder   # a player's games: /games on the board
+        self.games_checked = False         # the games' declarations read this boot
+        self.menu_key = None               # the menu entry chosen last (firmware.screens.menu)
         self.idle_since = hal.clock.now()
         self.dimmed = False
         self.asleep = False
@@ -43,30 +45,59 @@ class App:
 
     def menu(self):
         # imported like a game: while a game runs, the menu's code, its list
-        # and the catalog are not in the heap (~1.5 KB); back from the game
-        # they are loaded again (a few ms)
-        return self._import("firmware.screens.menu").Menu(self, cursor=self.menu_cursor)
+        # and the game list are not in the heap; back from the game they are
+        # loaded again (a few ms)
+        return self._import("firmware.screens.menu").Menu(self, key=self.menu_key)
 
-    def resumable(self):
-        """The catalog entry of the last game left in progress, or None."""
-        from firmware import catalog   # the menu's import: released with it
-        session = self.hal.store.load("session", {})
-        if not isinstance(session, dict):
-            return None
-        entry = catalog.find(session.get("last"))
-        if entry is None or entry.save is None:
-            return None
-        # a game saves {} when nothing is in progress (over, or never started)
-        return entry if self.hal.store.load(entry.save, {}) else None
+    def resumable(self, declared):
+        """The key of the menu entry of the game left in progress most
+        recently, or None; declared: gamelist.games(). Each game keeps its
+        own: leaving one in progress and finishing another still offers the
+        first."""
+        from firmware import gamelist    # the menu's import: released with it
+        recent = self.hal.store.load("session", {"recent": []}, _check_session)["recent"]
+        for key in recent:
+            game, i = gamelist.find(declared, key)
+            if game is None or "error" in game:
+                continue
+            save = game["variants"][i]["save"]
+            if save is not None and self.hal.store.load(save, {}):
+                return key
+        return None
 
-    def launch(self, entry):
-        """Import a game only now, so the menu never holds every game in the
-        heap; the menu's own modules go first (the menu calls this)."""
+    def launch(self, key):
+        """Start the game of a menu entry: import its code only now, so the
+        menu never holds every game in the heap; the menu's own modules go
+        first. A game that cannot start raises GameBroken naming its file."""
+        from firmware import gamelist
+        from firmware.settings import GameSettings
+        game, i = gamelist.find(gamelist.games(self), key)
+        if game is None:
+            raise GameBroken("no game " + str(key))
+        if "error" in game:
+            raise GameBroken(game["path"] + ": " + game["error"])
+        variant = game["variants"][i]
+        settings = GameSettings(self.hal.store, game)
+        self._remember(key)
+        path, module_name, class_name = game["path"], game["module"], game["screen"]
+        options, save = variant["options"], variant["save"]
+        game = variant = gamelist = None
         self._leave_menu()
-        module = self._import(entry.module)
-        screen = module.Game(self, save=entry.save, **entry.options)
-        self.hal.store.save("session", {"last": entry.title})
-        return screen
+        try:
+            module = self._import(module_name)
+            return getattr(module, class_name)(self, save=save, settings=settings, **options)
+        except Exception as e:
+            try:
+                sys.print_exception(e)  # type: ignore[attr-defined]  # to the REPL
+            except AttributeError:
+                pass
+            raise GameBroken("%s: %s: %s" % (path, type(e).__name__, e))
+
+    def _remember(self, key):
+        """Put key first in the session's list of games played recently."""
+        recent = self.hal.store.load("session", {"recent": []}, _check_session)["recent"]
+        recent = [key] + [k for k in recent if k != key][:15]
+        self.hal.store.save("session", {"recent": recent})
 
     def open(self, module_name, class_name):
         """A system screen (Records, Settings, About), imported on demand too."""
@@ -211,6 +242,17 @@ class App:
             self.start()
         while True:
             self.step()
+
+
+class GameBroken(Exception):
+    """A game that cannot start: the message names its file and why."""
+
+
+def _check_session(value):
+    from firmware import check
+    check.table(value, "session")
+    for key in check.array(value["recent"], None, "session recent"):
+        check.text(key, 40, "session key")
 
 
 def _forget(name):

@@ -9,7 +9,7 @@ from firmware.games.reversi_tools import board_string
 from firmware.screens import reversi as screen
 from firmware.screens import reversi_menu as overlays
 from tests.panel import shows
-from tests.test_app import boot, frames, tap, nudge, choose, to_menu, wait
+from tests.test_app import set_game_setting, boot, frames, tap, nudge, choose, to_menu, wait
 
 FULL_BUT_H8 = "X" * 62 + "O-"          # Black's h8 flips g8 and fills the board
 # the screen's modes (private consts there: no module globals on the board)
@@ -48,7 +48,7 @@ def open_game(board, store_dir, mode=None, node_budget=400, **settings):
         write(store_dir, "reversi_prefs", {"mode": mode})
     arcade = boot(board, store_dir)
     for name, value in settings.items():
-        arcade.settings.set(name, value)
+        set_game_setting(arcade, "reversi", name, value)
     to_menu(board, arcade)
     choose(board, arcade, "Reversi")
     game = arcade.screen
@@ -250,7 +250,7 @@ def test_undo_against_the_cpu_goes_back_to_your_turn(board, store_dir):
 
 
 def test_surrender_asks_first_and_counts_a_loss(board, store_dir):
-    arcade = open_game(board, store_dir, mode=YOU_BLACK, reversi_level=1)
+    arcade = open_game(board, store_dir, mode=YOU_BLACK, level=1)
     game = arcade.screen
     tap(board, arcade, "A")
     assert until(arcade, lambda: game.game.ply == 2)
@@ -277,7 +277,7 @@ def test_mode_changes_from_the_menu(board, store_dir):
     assert game.mode == YOU_BLACK
     tap(board, arcade, "A")
     assert game.mode == YOU_WHITE
-    assert load(store_dir, "reversi_prefs") == {"mode": YOU_WHITE}
+    assert load(store_dir, "reversi_settings")["mode"] == YOU_WHITE
     tap(board, arcade, "C")                            # close the menu
     assert game.overlay == screen._OV_NONE
     assert until(arcade, lambda: game.game.ply == 1)   # the CPU now plays Black
@@ -286,7 +286,7 @@ def test_mode_changes_from_the_menu(board, store_dir):
 
 # ---- the CPU -----------------------------------------------------------------------
 def test_the_cpu_says_it_thinks_then_replies_in_time(board, store_dir):
-    arcade = open_game(board, store_dir, mode=YOU_WHITE, reversi_level=0)
+    arcade = open_game(board, store_dir, mode=YOU_WHITE, level=0)
     game = arcade.screen
     t0 = board.now_ms()
     thought = False
@@ -302,7 +302,7 @@ def test_the_cpu_says_it_thinks_then_replies_in_time(board, store_dir):
 
 
 def test_the_hard_cpu_replies_under_a_node_budget(board, store_dir):
-    arcade = open_game(board, store_dir, mode=YOU_BLACK, reversi_level=2, node_budget=800)
+    arcade = open_game(board, store_dir, mode=YOU_BLACK, level=2, node_budget=800)
     game = arcade.screen
     tap(board, arcade, "A")
     t = time.perf_counter()
@@ -313,7 +313,7 @@ def test_the_hard_cpu_replies_under_a_node_budget(board, store_dir):
 
 
 def test_the_cpu_demo_plays_by_itself(board, store_dir):
-    arcade = open_game(board, store_dir, mode=DEMO, reversi_level=0, node_budget=200)
+    arcade = open_game(board, store_dir, mode=DEMO, level=0, node_budget=200)
     game = arcade.screen
     wait(arcade, 6000)
     assert game.game.ply >= 4
@@ -322,7 +322,7 @@ def test_the_cpu_demo_plays_by_itself(board, store_dir):
 
 # ---- saving and resuming --------------------------------------------------------------
 def test_resume_after_the_menu_and_after_a_power_cut(board, store_dir):
-    arcade = open_game(board, store_dir, mode=YOU_BLACK, reversi_level=2)
+    arcade = open_game(board, store_dir, mode=YOU_BLACK, level=2)
     game = arcade.screen
     tap(board, arcade, "A")
     assert until(arcade, lambda: game.game.ply == 2)
@@ -335,7 +335,7 @@ def test_resume_after_the_menu_and_after_a_power_cut(board, store_dir):
     assert game.game.record() == record and game.mode == YOU_BLACK and game.level == 2
 
     arcade = boot(board, store_dir)                 # the power went: a new HAL, same flash
-    arcade.settings.set("reversi_level", 0)         # the setting changed meanwhile
+    set_game_setting(arcade, "reversi", "level", 0)         # the setting changed meanwhile
     to_menu(board, arcade)
     choose(board, arcade, "Continue")
     game = arcade.screen
@@ -356,14 +356,14 @@ def test_a_bad_save_starts_a_new_game(board, store_dir):
 
 
 def test_hints_follow_the_setting(board, store_dir):
-    arcade = open_game(board, store_dir, mode=TWO_PLAYERS, reversi_hints=False)
+    arcade = open_game(board, store_dir, mode=TWO_PLAYERS, hints=False)
     for sq in ("c4", "d3", "e6", "f5"):
         c, r = from_alg(sq) % 10 - 1, from_alg(sq) // 10 - 1
         if (c, r) != (3, 2):
             assert cell(board, c, r) == [[0] * 7] * 7
     tap(board, arcade, "B")
     frames(arcade, 3)
-    arcade.settings.set("reversi_hints", True)
+    set_game_setting(arcade, "reversi", "hints", True)
     choose(board, arcade, "Reversi")
     frames(arcade, 2)
     assert cell(board, 2, 3) == picture(HINT)

@@ -55,3 +55,48 @@ class Screen:
             self.help_i += 1
             bits |= help_bit
         return bits
+
+
+class GameScreen(Screen):
+    """What every game's screen shares: its settings, and its game in progress
+    saved under the name its declaration gives (firmware/gamelist.py).
+
+    A game says what to keep in progress() (a dict of plain data: dicts, lists,
+    numbers, texts; None when nothing is in progress) and takes it back in
+    restore(data) (False when it cannot: a new game starts). save() after a
+    move, resume() when the screen starts: the rest, such as Continue in the
+    menu, follows from these two.
+    """
+
+    def __init__(self, app, save=None, settings=None, **options):
+        Screen.__init__(self, app, **options)
+        self.save_name = save
+        if settings is None:
+            # built directly (tests, benchmarks) rather than launched from the menu
+            from firmware.settings import own_settings
+            settings = own_settings(self.hal.store, type(self).__module__)
+        # the game's own settings (settings.GameSettings): settings["name"]
+        self.settings = settings
+
+    def progress(self):
+        return None
+
+    def restore(self, data):
+        return False
+
+    def save(self):
+        """Keep the game in progress (or that there is none); True when saved."""
+        if self.save_name is None:
+            return True
+        data = self.progress()
+        return self.hal.store.save(self.save_name, data or {})
+
+    def resume(self):
+        """The saved game back: True when there was one and restore() took it."""
+        if self.save_name is None:
+            return False
+        saved = self.hal.store.load(self.save_name, {})
+        return bool(saved) and bool(self.restore(saved))
+
+    def suspend(self):
+        self.save()

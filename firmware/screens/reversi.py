@@ -13,7 +13,7 @@ Keys
 
 The board takes the left 64x64: 8 px cells, white discs filled, black discs
 hollow rings, dots between cells; a small plus marks the legal moves (the
-"reversi_hints" setting), a plus inside the last disc placed marks the last
+"hints" setting), a plus inside the last disc placed marks the last
 move; flipped discs blink for ~300 ms. The right side shows the disc counts,
 whose turn it is, the mode and level, and the result at the end.
 
@@ -30,14 +30,32 @@ from micropython import const
 
 from firmware.games.reversi import Reversi, BLACK, WHITE, PASS, MOVE_STRIDE, square
 from firmware.hal.controls import A, B, C, E, LEFT, RIGHT, UP, DOWN
-from firmware.screens.base import Screen, BACK
+from firmware.screens.base import GameScreen, BACK
 from firmware.ui import tinyfont
+
+# What the arcade knows of this game without importing it (firmware/gamelist.py).
+GAME = {
+    "title": "Reversi",
+    "icon": b"\x3c\x42\x81\x81\xff\xff\x7e\x3c",
+    "save": "reversi",
+    # (name, label, values, default, where an older firmware kept it)
+    "settings": (
+        ("hints", "Show moves", ((True, "on"), (False, "off")), True, "settings/reversi_hints"),
+        ("level", "CPU level", ((0, "easy"), (1, "medium"), (2, "hard")), 1,
+         "settings/reversi_level"),
+        ("mode", "Mode", ((0, "2 players"), (1, "you black"), (2, "you white"), (3, "CPU demo")),
+         1, "reversi_prefs/mode"),
+    ),
+    # wins, draws and losses per CPU level ("Reversi easy"): (field, label, kind, shown as)
+    "records": (("won", "won", "count", "number"), ("drawn", "drawn", "count", "number"),
+                ("lost", "lost", "count", "number")),
+}
 
 # Heap: names that no other module reads are `_NAME = const(int)` (no module
 # global), and string and picture tables are literals where they are used
 # (constants of the compiled code) rather than module globals.
 
-# the last mode, for the next new game, is saved as "reversi_prefs"
+# the last mode, for the next new game, is the setting "mode"
 
 # modes (tests use the numbers)
 _TWO_PLAYERS = const(0)
@@ -97,10 +115,9 @@ def _drop(package, name):
         parent.__dict__.pop(name, None)
 
 
-class Game(Screen):
-    def __init__(self, app, **options):
-        Screen.__init__(self, app, **options)
-        self.save_name = options.get("save") or "reversi"
+class Game(GameScreen):
+    def __init__(self, app, save="reversi", settings=None, **options):
+        GameScreen.__init__(self, app, save=save, settings=settings, **options)
         # a node budget for the CPU (tests); None: the CPU's own defaults
         self.node_budget = options.get("node_budget")
         # 7x7 pictures, MONO_HLSB (one byte a row, MSB leftmost)
@@ -143,19 +160,14 @@ class Game(Screen):
         self.message_t = 0
         self.panel = _P_ALL
         self.dirty = True
-        self.level = app.settings["reversi_level"]
+        self.level = self.settings["level"]
         self.rated = True                  # one vs-CPU mode all game: results count
-        prefs = self.hal.store.load("reversi_prefs", {})
-        mode = prefs.get("mode") if isinstance(prefs, dict) else None
-        self.mode = mode if mode in (0, 1, 2, 3) else _YOU_BLACK
-        if not self._resume():
+        self.mode = self.settings["mode"]
+        if not self.resume():
             self.new_game(self.blink_t)
 
     # ---- games ---------------------------------------------------------------
-    def _resume(self):
-        data = self.hal.store.load(self.save_name, {})
-        if not isinstance(data, dict) or not data:
-            return False
+    def restore(self, data):
         try:
             mode = data["mode"]
             level = data["level"]
@@ -180,7 +192,7 @@ class Game(Screen):
 
     def new_game(self, now):
         self.game.reset()
-        self.level = self.app.settings["reversi_level"]
+        self.level = self.settings["level"]
         self.rated = True
         self.cx = 3
         self.cy = 2
@@ -200,17 +212,12 @@ class Game(Screen):
         self._hints()
         self.redraw()
 
-    def save(self):
-        """The game in progress after every move; {} when there is none."""
+    def progress(self):
+        """The game in progress (saved after every move); None when there is none."""
         d = self.game.to_dict()
         if self.state != _PLAY or not (d["moves"] or "start" in d):
-            return self.hal.store.save(self.save_name, {})
-        return self.hal.store.save(self.save_name, {
-            "v": 1, "game": d, "mode": self.mode,
-            "level": self.level, "rated": self.rated})
-
-    def suspend(self):
-        self.save()
+            return None
+        return {"v": 1, "game": d, "mode": self.mode, "level": self.level, "rated": self.rated}
 
     def redraw(self):
         self.dirty = True
@@ -237,7 +244,7 @@ class Game(Screen):
         g = self.game
         cells = self.cells
         moves = self.moves
-        show = (self.state == _PLAY and self.app.settings["reversi_hints"]
+        show = (self.state == _PLAY and self.settings["hints"]
                 and not self.cpu_plays(g.turn))
         n = g.gen_moves(moves, 0) if show else 0
         for i in range(n):
