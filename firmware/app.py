@@ -55,7 +55,14 @@ class App:
         own: leaving one in progress and finishing another still offers the
         first."""
         from firmware import gamelist    # the menu's import: released with it
-        recent = self.hal.store.load("session", {"recent": []}, _check_session)["recent"]
+        session = self.hal.store.load("session", {"recent": []}, _check_session)
+        recent = session["recent"]
+        if not recent and "last" in session:
+            # an older firmware kept the title of the last game launched
+            for game in declared:
+                for i, variant in enumerate(game.get("variants", ())):
+                    if variant["title"] == session["last"]:
+                        recent = [gamelist.key(game, i)]
         for key in recent:
             game, i = gamelist.find(declared, key)
             if game is None or "error" in game:
@@ -74,12 +81,13 @@ class App:
         game, i = gamelist.find(gamelist.games(self), key)
         if game is None:
             raise GameBroken("no game " + str(key))
+        path = gamelist.file_name(game["path"])
         if "error" in game:
-            raise GameBroken(game["path"] + ": " + game["error"])
+            raise GameBroken(path + ": " + game["error"])
         variant = game["variants"][i]
         settings = GameSettings(self.hal.store, game)
         self._remember(key)
-        path, module_name, class_name = game["path"], game["module"], game["screen"]
+        module_name, class_name = game["module"], game["screen"]
         options, save = variant["options"], variant["save"]
         game = variant = gamelist = None
         self._leave_menu()

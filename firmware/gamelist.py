@@ -251,6 +251,12 @@ def refresh(app):
     if changed:
         # games declared again next boot if this cannot be saved: slower, not wrong
         store.save(CACHE, {"layout": _LAYOUT, "games": games})
+    # each game's settings file made now, from an older firmware's files when
+    # there are some, before anything saves over those
+    from firmware.settings import game_values
+    for game in games:
+        if "error" not in game:
+            game_values(store, game)
     return games
 
 
@@ -284,10 +290,11 @@ def games(app):
     return cached["games"]
 
 
-def key(game, i):
-    """The name of a menu entry: the game's id, and the variant's number when
-    the game has more than one."""
-    return game["id"] if len(game.get("variants", ())) < 2 else "%s/%d" % (game["id"], i)
+def key(game, i=0):
+    """The name of a menu entry: the game's id (after "games/" for an
+    installed game), and the variant's number when the game has more than one."""
+    name = game["id"] if game["built_in"] else "games/" + game["id"]
+    return name if len(game.get("variants", ())) < 2 else "%s/%d" % (name, i)
 
 
 def title(game, variant, values):
@@ -306,7 +313,7 @@ def entries(app, declared=None):
     found = []
     for game in declared if declared is not None else games(app):
         if "error" in game:
-            found.append((game["id"], _file_name(game["path"]), BROKEN_ICON, game["error"]))
+            found.append((key(game), file_name(game["path"]), BROKEN_ICON, game["error"]))
             continue
         values = settings.game_values(app.hal.store, game) if _retitled(game) else {}
         for i, variant in enumerate(game["variants"]):
@@ -323,9 +330,11 @@ def _retitled(game):
     return False
 
 
-def _file_name(path):
+def file_name(path):
+    """The name a player knows a game file by: dot.py, dot.mpy, or walk/ for a package."""
     if path.endswith("/__init__.py") or path.endswith("/__init__.mpy"):
         path = path[:path.rindex("/")]
+        return path[path.rfind("/") + 1:] + "/"
     return path[path.rfind("/") + 1:]
 
 
@@ -333,7 +342,7 @@ def find(declared, wanted):
     """(game, variant index) of an entry's key among games(app), or (None, 0)."""
     for game in declared:
         if "error" in game:
-            if game["id"] == wanted:
+            if key(game) == wanted:
                 return game, 0
             continue
         for i in range(len(game["variants"])):

@@ -292,30 +292,3 @@ def test_a_panel_plugged_in_later_or_lost_and_back_gets_the_picture(board, store
     pixels = board.panel.pixels()
     assert all(bool(pixels[y][x]) == bool(arcade.hal.display.fb.pixel(x, y))
                for y in range(64) for x in range(128))
-
-
-def readme_example():
-    text = open(os.path.join(ROOT, "README.md")).read()
-    block = text.split("<!-- example-game -->", 1)[1]
-    code = re.search(r"```python\n(.*?)```", block, re.S).group(1)
-    entry_line = re.findall(r"```python\n(\s*Entry\(.*?\),)\n```", block, re.S)[0]
-    return code, entry_line
-
-
-def test_the_readme_example_game_works(board, store_dir, monkeypatch):
-    code, entry_line = readme_example()
-    module = types.ModuleType("firmware.screens.dot")
-    exec(compile(code, "README.md:dot.py", "exec"), module.__dict__)
-    monkeypatch.setitem(sys.modules, "firmware.screens.dot", module)
-    entry = eval(entry_line.strip().rstrip(","), {"Entry": catalog.Entry})
-    monkeypatch.setattr(catalog, "GAMES", catalog.GAMES + (entry,))
-
-    arcade = boot(board, store_dir)
-    to_menu(board, arcade)
-    choose(board, arcade, "Dot")
-    assert type(arcade.screen).__name__ == "Game"
-    assert board.panel.pixel(64, 32) == 1
-    nudge(board, arcade, "right")
-    assert board.panel.pixel(65, 32) == 1 and board.panel.pixel(63, 32) == 0
-    tap(board, arcade, "B")
-    assert type(arcade.screen).__name__ == "Menu"

@@ -96,7 +96,14 @@ class GameScreen(Screen):
         if self.save_name is None:
             return False
         saved = self.hal.store.load(self.save_name, {})
-        return bool(saved) and bool(self.restore(saved))
+        if not saved:
+            return False
+        try:
+            return bool(self.restore(saved))
+        except (KeyError, ValueError, TypeError, IndexError) as e:
+            # a save the game cannot use: kept aside as .bad, never dropped silently
+            self.hal.store.set_aside(self.save_name, "%s: %s" % (type(e).__name__, e))
+            return False
 
     def suspend(self):
         self.save()
