@@ -323,6 +323,24 @@ def entries(app, declared=None):
     return found
 
 
+def entry_key(app, title):
+    """The key of the menu entry with this title (None: there is none)."""
+    for entry in entries(app):
+        if entry[1] == title:
+            return entry[0]
+    return None
+
+
+def set_setting(app, game_id, name, value):
+    """Change a setting of the game game_id as the Settings screen does; True
+    when saved (tools and tests set a game up with it)."""
+    from firmware.settings import set_game_value
+    for game in games(app):
+        if game.get("id") == game_id and "error" not in game:
+            return set_game_value(app.hal.store, game, name, value)
+    raise KeyError(game_id)
+
+
 def _retitled(game):
     for variant in game["variants"]:
         if variant.get("retitle"):

@@ -65,12 +65,8 @@ def choose(board, arcade, label):
 
 def set_game_setting(arcade, game_id, name, value):
     """Change a game's setting as the Settings screen does (saved in its file)."""
-    from firmware import gamelist, settings
-    for game in gamelist.games(arcade):
-        if game.get("id") == game_id:
-            assert settings.set_game_value(arcade.hal.store, game, name, value)
-            return
-    raise AssertionError("no game " + game_id)
+    from firmware import gamelist
+    assert gamelist.set_setting(arcade, game_id, name, value)
 
 
 def test_boots_to_the_menu(board, store_dir):

@@ -215,7 +215,7 @@ def test_the_files_of_the_older_firmware_become_the_games_settings(board, store_
     assert arcade.settings.values == {"sound": False, "volume": 2, "brightness": 1, "saver_s": 300}
     to_menu(board, arcade)
     assert "24-Puzzle" in labels(arcade)                 # the big puzzle's size, kept
-    assert arcade.screen.items[0][2] == ("continue", "g2048")
+    assert arcade.screen.items[0][0] == "Continue" and arcade.screen.resume == "g2048"
     assert data(store_dir, "reversi_settings") == {"hints": False, "level": 2, "mode": 3}
     assert data(store_dir, "puzzle_settings") == {
         "mode": "picture", "big": 5, "level_puzzle8": 2, "level_puzzle15": 1,
@@ -302,6 +302,6 @@ def test_the_menu_comes_back_to_the_game_left_when_continue_appears(board, store
     tap(board, arcade, "B")
     menu = arcade.screen
     assert menu.items[menu.cursor][0] == "Reversi"
-    assert menu.items[0] == ("Continue", menu.items[3][1], ("continue", "g2048"))
+    assert menu.items[0] == ("Continue", menu.items[3][1]) and menu.resume == "g2048"
     choose(board, arcade, "Continue")                 # 2048 kept its own resume
     assert type(arcade.screen).__module__ == "firmware.screens.g2048"

@@ -26,31 +26,43 @@ def draw_continue(fb, title, y, colour):
         tinyfont.text(fb, title, x - 4, y + 2, colour)
 
 
+# What the entries after the games open: (label, icon, module, class)
+_SYSTEM = (("Records", ICON_RECORDS, "firmware.screens.records", "Records"),
+           ("Settings", ICON_SETTINGS, "firmware.screens.settings", "SettingsScreen"),
+           ("About", ICON_ABOUT, "firmware.screens.about", "About"))
+
+
 class Menu(Screen):
+    """The entries are (label, icon) pairs, Continue (when there is one)
+    first, then the games in the order of gamelist.entries(), then _SYSTEM:
+    with 20 games installed, every byte an entry holds counts (a pair is one
+    heap block, where a triple is two)."""
+
     def __init__(self, app, key=None, **options):
         Screen.__init__(self, app, **options)
-        # (label, icon, what A does): ("game", entry key), ("continue", entry
-        # key) or ("screen", (module, class))
         self.items = []
+        self.resume = None       # the key of the game Continue starts
         self.resume_title = None
         declared = gamelist.games(app)
         games = gamelist.entries(app, declared)
         resume = app.resumable(declared)
         declared = None
-        if resume is not None:
-            for entry in games:
-                if entry[0] == resume:
-                    self.items.append(("Continue", entry[2], ("continue", resume)))
-                    self.resume_title = entry[1]
         for entry in games:
-            self.items.append((entry[1], entry[2], ("game", entry[0])))
-        self.items.append(("Records", ICON_RECORDS, ("screen", ("firmware.screens.records", "Records"))))
-        self.items.append(("Settings", ICON_SETTINGS, ("screen", ("firmware.screens.settings", "SettingsScreen"))))
-        self.items.append(("About", ICON_ABOUT, ("screen", ("firmware.screens.about", "About"))))
+            if entry[0] == resume:
+                self.items.append(("Continue", entry[2]))
+                self.resume = resume
+                self.resume_title = entry[1]
+        self.first_game = len(self.items)
         self.cursor = 0
-        for i, item in enumerate(self.items):
-            if item[2] == key:
-                self.cursor = i
+        for i, entry in enumerate(games):
+            self.items.append((entry[1], entry[2]))
+            if key == entry[0]:
+                self.cursor = self.first_game + i
+        self.games = len(games)
+        for i, entry in enumerate(_SYSTEM):
+            self.items.append((entry[0], entry[1]))
+            if key == entry[0]:
+                self.cursor = len(self.items) - 1
         self.top = 0
         self.dirty = True
 
@@ -67,15 +79,21 @@ class Menu(Screen):
             self.dirty = True
         if c.just_pressed(A):
             self.hal.sound.sfx("select")
-            action = self.items[self.cursor][2]
-            kind, target = action
-            # back from a game, the cursor is on that game's own entry (from
-            # Continue too: Continue may be gone by then)
-            self.app.menu_key = ("game", target) if kind == "continue" else action
-            if kind == "screen":
-                return self.app.open(target[0], target[1])
-            return self.app.launch(target)
+            return self.choose(self.cursor)
         return None
+
+    def choose(self, i):
+        """Open entry i. Back from it, the cursor comes to the same entry (to
+        the game's own one after Continue: Continue may be gone by then)."""
+        app = self.app
+        game = i - self.first_game
+        if game >= self.games:
+            _, _, module, name = _SYSTEM[game - self.games]
+            app.menu_key = _SYSTEM[game - self.games][0]
+            return app.open(module, name)
+        key = self.resume if game < 0 else gamelist.entries(app)[game][0]
+        app.menu_key = key
+        return app.launch(key)
 
     def draw(self, display):
         if not self.dirty:
@@ -84,11 +102,11 @@ class Menu(Screen):
         fb = draw.page(display, "ML4M Arcade")
         self.top = draw.scroll_top(self.cursor, self.top)
         for i in draw.shown(self.top, len(self.items)):
-            label, icon, _ = self.items[i]
+            label, icon = self.items[i]
             y = draw.list_y(i - self.top)
             colour = draw.row_bar(fb, y, i == self.cursor)
             draw.icon(fb, icon, 4, y + 1, colour)
-            if self.items[i][2][0] == "continue":
+            if i < self.first_game:
                 draw_continue(fb, self.resume_title, y + 1, colour)
             else:
                 fb.text(label, _TEXT_X, y + 1, colour)
