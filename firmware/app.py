@@ -49,63 +49,11 @@ class App:
         # loaded again (a few ms)
         return self._import("firmware.screens.menu").Menu(self, key=self.menu_key)
 
-    def resumable(self, declared):
-        """The key of the menu entry of the game left in progress most
-        recently, or None; declared: gamelist.games(). Each game keeps its
-        own: leaving one in progress and finishing another still offers the
-        first."""
-        from firmware import gamelist    # the menu's import: released with it
-        session = self.hal.store.load("session", {"recent": []}, _check_session)
-        recent = session["recent"]
-        if not recent and "last" in session:
-            # an older firmware kept the title of the last game launched
-            for game in declared:
-                for i, variant in enumerate(game.get("variants", ())):
-                    if variant["title"] == session["last"]:
-                        recent = [gamelist.key(game, i)]
-        for key in recent:
-            game, i = gamelist.find(declared, key)
-            if game is None or "error" in game:
-                continue
-            save = game["variants"][i]["save"]
-            if save is not None and self.hal.store.load(save, {}):
-                return key
-        return None
-
     def launch(self, key):
-        """Start the game of a menu entry: import its code only now, so the
-        menu never holds every game in the heap; the menu's own modules go
-        first. A game that cannot start raises GameBroken naming its file."""
+        """Start the game of a menu entry (key: gamelist.entries()); the
+        menu's modules go first, the game's code is imported only now."""
         from firmware import gamelist
-        from firmware.settings import GameSettings
-        game, i = gamelist.find(gamelist.games(self), key)
-        if game is None:
-            raise GameBroken("no game " + str(key))
-        path = gamelist.file_name(game["path"])
-        if "error" in game:
-            raise GameBroken(path + ": " + game["error"])
-        variant = game["variants"][i]
-        settings = GameSettings(self.hal.store, game)
-        self._remember(key)
-        module_name, class_name = game["module"], game["screen"]
-        options, save = variant["options"], variant["save"]
-        game = variant = gamelist = None
-        self._leave_menu()
-        try:
-            module = self._import(module_name)
-            return getattr(module, class_name)(self, save=save, settings=settings, **options)
-        except Exception as e:
-            try:
-                sys.print_exception(e)  # type: ignore[attr-defined]  # to the REPL
-            except AttributeError:
-                pass
-            raise GameBroken("%s: %s: %s" % (path, type(e).__name__, e))
-
-    def _remember(self, key):
-        """Put key first in the session's list of games played recently."""
-        recent = self.hal.store.load("session", {"recent": []}, _check_session)["recent"]
-        recent = [key] + [k for k in recent if k != key][:15]
-        self.hal.store.save("session", {"recent": recent})
+        return gamelist.launch(self, key)
 
     def open(self, module_name, class_name):
         """A system screen (Records, Settings, About), imported on demand too."""
@@ -250,17 +198,6 @@ class App:
             self.start()
         while True:
             self.step()
-
-
-class GameBroken(Exception):
-    """A game that cannot start: the message names its file and why."""
-
-
-def _check_session(value):
-    from firmware import check
-    check.table(value, "session")
-    for key in check.array(value["recent"], None, "session recent"):
-        check.text(key, 40, "session key")
 
 
 def _forget(name):

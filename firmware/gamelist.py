@@ -17,9 +17,8 @@ menu shows it, and choosing it shows the crash screen with its file and why.
 
 entries(app) is the list of menu entries ((key, title, icon, error) and how to
 launch one: app.launch(key)); games(app) the declarations behind them.
+This module is imported with the menu and released while a game runs.
 """
-import gc
-import os
 import sys
 
 from firmware import check
@@ -27,265 +26,23 @@ from firmware import check
 # The built-in games, declared exactly like a player's game.
 BUILT_IN = ("firmware.screens.puzzle", "firmware.screens.g2048", "firmware.screens.reversi")
 CACHE = "games"            # data/games.json: the declarations read so far
-_LAYOUT = 1                # of data/games.json; another number: read every game again
+LAYOUT = 1                 # of data/games.json; another number: read every game again
 
 DEFAULT_ICON = b"\x7e\x81\xa5\x81\xbd\x81\x7e\x00"    # a face: a game without an icon
 BROKEN_ICON = b"\x81\x42\x24\x18\x18\x24\x42\x81"     # a cross: a game that cannot start
 
-TITLE_LONGEST = 13   # characters beside a menu row's icon
-ROW_LONGEST = 15     # a setting's label and value, a record's label and value, with a space
-
-KINDS = ("fewest", "fastest", "highest", "count")     # how a record is kept
-SHOWS = ("number", "time")                            # how a record is shown
-
-
-# ---- reading a declaration ---------------------------------------------------------
-def _icon(value, what):
-    if value is None:
-        return None
-    if type(value) is not bytes or len(value) != 8:
-        raise check.Invalid(what + ": icon is not 8 bytes")
-    return list(value)
-
-
-def _variant(decl, what):
-    """One menu entry of a game: title, icon, save name, options, retitle."""
-    check.table(decl, what)
-    title = check.text(decl.get("title"), TITLE_LONGEST, what + " title")
-    if not title:
-        raise check.Invalid(what + ": empty title")
-    save = decl.get("save")
-    if save is not None:
-        check.text(save, 24, what + " save")
-    options = decl.get("options", {})
-    check.table(options, what + " options")
-    retitle = decl.get("retitle")   # (setting, value, title): another title for that value
-    if retitle is not None:
-        if type(retitle) not in (tuple, list) or len(retitle) != 3:
-            raise check.Invalid(what + ": retitle is (setting, value, title)")
-        retitle = [check.text(retitle[0], 16, what + " retitle"), retitle[1],
-                   check.text(retitle[2], TITLE_LONGEST, what + " retitle")]
-    return {"title": title, "icon": _icon(decl.get("icon"), what), "save": save,
-            "options": options, "retitle": retitle}
-
-
-def _setting(decl, what):
-    """(name, label, values, default[, old]): values is a tuple of (value,
-    label) pairs, or "text" for a free short text; label None keeps the value
-    without a row in Settings (a game's remembered choice); old says where the
-    value was kept before games declared their settings ("file/key/...")."""
-    if type(decl) not in (tuple, list) or len(decl) not in (4, 5):
-        raise check.Invalid(what + ": a setting is (name, label, values, default[, old])")
-    name = check.text(decl[0], 16, what + " setting name")
-    label = decl[1]
-    if label is not None:
-        check.text(label, ROW_LONGEST - 3, what + " " + name + " label")
-    values = decl[2]
-    if values != "text":
-        if type(values) not in (tuple, list) or not values:
-            raise check.Invalid(what + ": " + name + " values")
-        pairs = []
-        for pair in values:
-            if type(pair) not in (tuple, list) or len(pair) != 2:
-                raise check.Invalid(what + ": " + name + " values are (value, label)")
-            check.text(pair[1], 9, what + " " + name + " value label")
-            if label is not None and len(label) + len(pair[1]) > ROW_LONGEST:
-                raise check.Invalid(what + ": " + label + " " + pair[1] + " is too long for a row")
-            pairs.append([pair[0], pair[1]])
-        values = pairs
-    setting = [name, label, values, decl[3], decl[4] if len(decl) == 5 else None]
-    check_value(setting, decl[3])   # the default must be one of the values
-    return setting
-
-
-def check_value(setting, value):
-    """Raise check.Invalid unless value is allowed for this setting."""
-    values = setting[2]
-    if values == "text":
-        return check.text(value, 32, setting[0])
-    return check.choice(value, [pair[0] for pair in values], setting[0])
-
-
-def _record(decl, what):
-    """(field, label, kind, show): kind is one of KINDS, show one of SHOWS."""
-    if type(decl) not in (tuple, list) or len(decl) != 4:
-        raise check.Invalid(what + ": a record is (field, label, kind, show)")
-    field = check.text(decl[0], 24, what + " record")
-    label = check.text(decl[1], 9, what + " record label")
-    check.choice(decl[2], KINDS, what + " record kind")
-    check.choice(decl[3], SHOWS, what + " record show")
-    return [field, label, decl[2], decl[3]]
-
-
-def read_declaration(decl, what):
-    """GAME as declared -> the plain data kept in data/games.json (raises
-    check.Invalid with a short reason when it is not a declaration)."""
-    check.table(decl, what + " GAME")
-    variants = decl.get("variants")
-    if variants is None:
-        variants = [_variant(decl, what)]
-    else:
-        if type(variants) not in (tuple, list) or not variants:
-            raise check.Invalid(what + ": variants is a list of entries")
-        variants = [_variant(v, what) for v in variants]
-    title = check.text(decl.get("title", variants[0]["title"]), 16, what + " title")   # Settings' heading
-    screen = check.text(decl.get("screen", "Game"), 24, what + " screen")
-    settings = [_setting(s, what) for s in decl.get("settings", ())]
-    records = [_record(r, what) for r in decl.get("records", ())]
-    return {"title": title, "screen": screen, "variants": variants,
-            "settings": settings, "records": records}
-
-
-# ---- finding the game files --------------------------------------------------------
-def _stamp(path):
-    """(size, date) of a file, or None when there is none."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return [st[6], st[8]]
-
-
-def _built_in_file(module):
-    """Where a built-in module's file is (the board keeps it as .mpy)."""
-    base = module.replace(".", "/")
-    for folder in sys.path:
-        for ext in (".mpy", ".py"):
-            path = (folder + "/" if folder else "") + base + ext
-            if _stamp(path) is not None:
-                return path
-    return base + ".py"
-
-
-def installed_files(folder):
-    """[(name, path)] of the games in folder: name.py, name.mpy or a package
-    folder name/ with an __init__.py or __init__.mpy."""
-    try:
-        names = sorted(os.listdir(folder))
-    except OSError:
-        return []
-    found = []
-    for name in names:
-        path = folder + "/" + name
-        if name.endswith(".py") or name.endswith(".mpy"):
-            stem = name[:name.rindex(".")]
-            if not found or found[-1][0] != stem:   # name.mpy and name.py: one game
-                found.append((stem, path))
-        else:
-            for init in ("/__init__.mpy", "/__init__.py"):
-                if _stamp(path + init) is not None:
-                    found.append((name, path + init))
-                    break
-    return found
-
-
-def _files(app):
-    """[(id, module, path, built_in)] of every game, built-in ones first."""
-    files = []
-    for module in BUILT_IN:
-        files.append((module[module.rindex(".") + 1:], module, _built_in_file(module), True))
-    for name, path in installed_files(app.games_folder):
-        files.append((name, name, path, False))
-    return files
-
 
 # ---- the declarations, kept in data/games.json ------------------------------------------
-def _read(module, path, what):
-    """Import a game module for its declaration, then forget it again."""
-    before = set(sys.modules)
-    try:
-        __import__(module)
-        decl = getattr(sys.modules[module], "GAME", None)
-        if decl is None:
-            raise check.Invalid(what + ": no GAME declaration")
-        game = read_declaration(decl, what)
-        if not hasattr(sys.modules[module], game["screen"]):
-            raise check.Invalid(what + ": no screen class " + game["screen"])
-        return game
-    except Exception as e:   # a broken game never breaks the arcade
-        return {"error": "%s: %s" % (type(e).__name__, e) if not isinstance(e, check.Invalid)
-                else str(e)}
-    finally:
-        for name in [n for n in sys.modules if n not in before]:
-            forget(name)
-        gc.collect()
-
-
-def refresh(app):
-    """Read every game file that is new or changed since data/games.json was
-    written; drop the ones that are gone. Returns the list of games."""
-    store = app.hal.store
-    cached = store.load(CACHE, {"layout": _LAYOUT, "games": []})
-    if cached.get("layout") != _LAYOUT or type(cached.get("games")) is not list:
-        cached = {"layout": _LAYOUT, "games": []}
-    old = {}
-    for game in cached["games"]:
-        if type(game) is dict and "path" in game:
-            old[game["path"]] = game
-    games = []
-    changed = len(old) != len(cached["games"])
-    built_in_titles = []
-    _use_folder(app.games_folder)
-    for name, module, path, built_in in _files(app):
-        stamp = _stamp(path)
-        game = old.pop(path, None)
-        if game is None or stamp is None or game.get("stamp") != stamp:
-            what = path if not built_in else module
-            game = _read(module, path, what)
-            game["path"] = path
-            game["stamp"] = stamp
-            changed = True
-        game["id"] = name
-        game["module"] = module
-        game["built_in"] = built_in
-        if built_in:
-            built_in_titles.extend(v["title"] for v in game.get("variants", ()))
-        elif "error" not in game:
-            clash = _clash(game, name, built_in_titles)
-            if clash:
-                game = {"error": clash, "path": path, "stamp": stamp, "id": name,
-                        "module": module, "built_in": False, "clash": True}
-        games.append(game)
-    if old:
-        changed = True
-    if changed:
-        # games declared again next boot if this cannot be saved: slower, not wrong
-        store.save(CACHE, {"layout": _LAYOUT, "games": games})
-    # each game's settings file made now, from an older firmware's files when
-    # there are some, before anything saves over those
-    from firmware.settings import game_values
-    for game in games:
-        if "error" not in game:
-            game_values(store, game)
-    return games
-
-
-def _clash(game, name, built_in_titles):
-    """Why an installed game may not take its place (None: it may)."""
-    for module in BUILT_IN:
-        if module.endswith("." + name):
-            return name + " is the name of a built-in game"
-    for v in game["variants"]:
-        if v["title"] in built_in_titles:
-            return v["title"] + " is a built-in game"
-    return None
-
-
-def _use_folder(folder):
-    """Installed games import like top-level modules from their folder (a
-    package's own modules too), after everything of the firmware's."""
-    if folder not in sys.path:
-        sys.path.append(folder)
-
-
 def games(app):
-    """Every game's declaration (refreshed once a boot, see App.games_checked)."""
+    """Every game's declaration (brought up to date once a boot: the first
+    call reads the files that changed, firmware/gamereader.py)."""
     if not app.games_checked:
         app.games_checked = True
+        from firmware.gamereader import refresh
         return refresh(app)
-    store = app.hal.store
-    cached = store.load(CACHE, {"layout": _LAYOUT, "games": []})
-    if cached.get("layout") != _LAYOUT or type(cached.get("games")) is not list:
+    cached = app.hal.store.load(CACHE, {"layout": LAYOUT, "games": []})
+    if cached.get("layout") != LAYOUT or type(cached.get("games")) is not list:
+        from firmware.gamereader import refresh
         return refresh(app)
     return cached["games"]
 
@@ -309,13 +66,13 @@ def entries(app, declared=None):
     """The menu's game entries: [(key, title, icon, error)], in menu order.
     Launch one with app.launch(key); error is None unless it is broken.
     (declared: games(app), when the caller has it already.)"""
-    from firmware import settings
+    from firmware import game_settings
     found = []
     for game in declared if declared is not None else games(app):
         if "error" in game:
             found.append((key(game), file_name(game["path"]), BROKEN_ICON, game["error"]))
             continue
-        values = settings.game_values(app.hal.store, game) if _retitled(game) else {}
+        values = game_settings.game_values(app.hal.store, game) if _retitled(game) else {}
         for i, variant in enumerate(game["variants"]):
             icon = variant["icon"]
             found.append((key(game, i), title(game, variant, values),
@@ -334,7 +91,7 @@ def entry_key(app, title):
 def set_setting(app, game_id, name, value):
     """Change a setting of the game game_id as the Settings screen does; True
     when saved (tools and tests set a game up with it)."""
-    from firmware.settings import set_game_value
+    from firmware.game_settings import set_game_value
     for game in games(app):
         if game.get("id") == game_id and "error" not in game:
             return set_game_value(app.hal.store, game, name, value)
@@ -376,3 +133,74 @@ def forget(name):
     parent, _, child = name.rpartition(".")
     if parent in sys.modules and hasattr(sys.modules[parent], child):
         delattr(sys.modules[parent], child)
+
+
+# ---- starting a game -------------------------------------------------------------------
+class GameBroken(Exception):
+    """A game that cannot start: the message names its file and why."""
+
+
+def launch(app, key):
+    """Start the game of a menu entry: the game's settings read, the menu's
+    modules forgotten, then the game's code imported. A game that cannot
+    start raises GameBroken naming its file (the crash screen shows it)."""
+    from firmware.game_settings import game_values, file_name as settings_file
+    game, i = find(games(app), key)
+    if game is None:
+        raise GameBroken("no game " + str(key))
+    path = file_name(game["path"])
+    if "error" in game:
+        raise GameBroken(path + ": " + game["error"])
+    variant = game["variants"][i]
+    settings = game_values(app.hal.store, game)
+    settings_name = settings_file(game) if settings else None
+    _remember(app.hal.store, key)
+    module_name, class_name = game["module"], game["screen"]
+    options, save = variant["options"], variant["save"]
+    game = variant = None
+    app._leave_menu()
+    try:
+        module = app._import(module_name)
+        return getattr(module, class_name)(app, save=save, settings=settings,
+                                           settings_file=settings_name, **options)
+    except Exception as e:
+        try:
+            sys.print_exception(e)  # type: ignore[attr-defined]  # to the REPL
+        except AttributeError:
+            pass
+        raise GameBroken("%s: %s: %s" % (path, type(e).__name__, e))
+
+
+def _check_session(value):
+    check.table(value, "session")
+    for name in check.array(value["recent"], None, "session recent"):
+        check.text(name, 40, "session key")
+
+
+def _remember(store, name):
+    """Put an entry's key first in the session's list of games played recently."""
+    recent = store.load("session", {"recent": []}, _check_session)["recent"]
+    store.save("session", {"recent": [name] + [k for k in recent if k != name][:15]})
+
+
+def resumable(app, declared):
+    """The key of the menu entry of the game left in progress most recently,
+    or None; declared: games(app). Each game keeps its own: leaving one in
+    progress and finishing another still offers the first."""
+    store = app.hal.store
+    session = store.load("session", {"recent": []}, _check_session)
+    recent = session["recent"]
+    if not recent and "last" in session:
+        # an older firmware kept the title of the last game launched
+        for game in declared:
+            for i, variant in enumerate(game.get("variants", ())):
+                if variant["title"] == session["last"]:
+                    recent = [key(game, i)]
+    for name in recent:
+        game, i = find(declared, name)
+        if game is None or "error" in game:
+            continue
+        save = game["variants"][i]["save"]
+        if save is not None and store.load(save, {}):
+            return name
+    return None

@@ -66,17 +66,25 @@ class GameScreen(Screen):
     restore(data) (False when it cannot: a new game starts). save() after a
     move, resume() when the screen starts: the rest, such as Continue in the
     menu, follows from these two.
+
+    self.settings is a dict of the game's settings (GAME["settings"]);
+    remember(name, value) keeps a choice the game makes itself for next time.
     """
 
-    def __init__(self, app, save=None, settings=None, **options):
+    def __init__(self, app, save=None, settings=None, settings_file=None, **options):
         Screen.__init__(self, app, **options)
         self.save_name = save
         if settings is None:
             # built directly (tests, benchmarks) rather than launched from the menu
-            from firmware.settings import own_settings
-            settings = own_settings(self.hal.store, type(self).__module__)
-        # the game's own settings (settings.GameSettings): settings["name"]
+            from firmware.game_settings import own_settings
+            settings, settings_file = own_settings(self.hal.store, type(self).__module__)
         self.settings = settings
+        self.settings_file = settings_file
+
+    def remember(self, name, value):
+        """Change one of the game's settings and save it; True when saved."""
+        self.settings[name] = value
+        return self.hal.store.save(self.settings_file, self.settings)
 
     def progress(self):
         return None

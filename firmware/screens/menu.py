@@ -45,7 +45,7 @@ class Menu(Screen):
         self.resume_title = None
         declared = gamelist.games(app)
         games = gamelist.entries(app, declared)
-        resume = app.resumable(declared)
+        resume = gamelist.resumable(app, declared)
         declared = None
         for entry in games:
             if entry[0] == resume:

@@ -53,6 +53,9 @@ GAME = {
     # records per size and mode ("15-Puzzle numbers"): (field, label, kind, shown as)
     "records": (("fewest moves", "moves", "fewest", "number"),
                 ("fastest time", "time", "fastest", "time")),
+    # make bench's heap rows besides each entry: (entry, row, settings)
+    "bench": {"rows": (("15-Puzzle", "5x5 pictures", {"big": 5, "mode": "picture"}),
+                       ("8-Puzzle", "pictures", {"mode": "picture"}))},
 }
 
 # Per width: the cell pitch (pixels from one grid line to the next) and the
@@ -177,9 +180,9 @@ class Game(GameScreen):
     # ---- preferences ---------------------------------------------------------------
     def _save_prefs(self):
         """The shuffle level and the picture, for the next game of this puzzle."""
-        self.settings.set("level_" + self.save_name, self.level)
+        self.remember("level_" + self.save_name, self.level)
         if self.pictures:
-            self.settings.set("picture_" + self.save_name, self.pictures[self.pic])
+            self.remember("picture_" + self.save_name, self.pictures[self.pic])
 
     # ---- games ------------------------------------------------------------------
     def restore(self, data):

@@ -49,6 +49,8 @@ GAME = {
     # wins, draws and losses per CPU level ("Reversi easy"): (field, label, kind, shown as)
     "records": (("won", "won", "count", "number"), ("drawn", "drawn", "count", "number"),
                 ("lost", "lost", "count", "number")),
+    # make bench's heap rows besides the plain one: (entry, row, settings)
+    "bench": {"rows": (("Reversi", "hard", {"level": 2}),)},
 }
 
 # Heap: names that no other module reads are `_NAME = const(int)` (no module

@@ -5,7 +5,7 @@ saved and applied at once."""
 from firmware import gamelist
 from firmware.hal.controls import A, B, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import Screen, BACK
-from firmware.settings import set_game_value, game_values
+from firmware.game_settings import set_game_value, game_values
 from firmware.ui import draw
 
 # The system's rows: (label, setting, the value's labels in the order of

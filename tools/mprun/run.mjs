@@ -82,7 +82,8 @@ function copyTree(mp, hostDir, fwDir) {
     const target = `${fwDir}/${entry.name}`;
     if (entry.isDirectory()) {
       if (!SKIP_DIRS.has(entry.name)) copyTree(mp, host, target);
-    } else if (entry.isFile()) {
+    } else if (entry.isFile() || (entry.isSymbolicLink() && fs.statSync(host).isFile())) {
+      // (a symbolic link too: a worktree's lib/ssd1306.py links to the shared copy)
       mp.FS.writeFile(target, fs.readFileSync(host));
     }
   }
