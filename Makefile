@@ -12,13 +12,15 @@ FIRMWARE_PY := $(shell find firmware -name '*.py' 2>/dev/null)
 FIRMWARE_MPY := $(patsubst %.py,$(BUILD)/mpy/%.mpy,$(FIRMWARE_PY))
 
 .PHONY: help deps window-deps sim sim-window screenshots test pytest mptest check mpy bench clean distclean \
-        deploy deploy-src repl run backup
+        deploy deploy-src repl run backup install-game remove-game
 
 help:
-	@echo "make sim      play the games on the emulated ML4M in this terminal"
+	@echo "make sim      play the games on the emulated ML4M in this terminal (GAMES=folder: yours too)"
 	@echo "make sim-window  the same in a window, with sound (installs pygame)"
 	@echo "make deploy   put the firmware on the board (PORT=/dev/ttyUSB0 optional)"
-	@echo "make deploy-src  the same, as .py source instead of .mpy"
+	@echo "make deploy-src  the same, as .py source instead of .mpy (BOARD=devkit_proto: another board file)"
+	@echo "make install-game GAME=dot.py  compile a game of yours and copy it to /games on the board"
+	@echo "make remove-game NAME=dot      take it off again (its saves stay; KEEP_SAVES=no removes them)"
 	@echo "make repl     a REPL on the board;  make run: run the working tree on the board"
 	@echo "make backup   copy the board's saves and records to backups/"
 	@echo "make screenshots  regenerate tools/screenshots/*.png from their replays"
@@ -34,8 +36,10 @@ deps:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "deps: $(PYTHON) not found: install Python 3.10+ (python.org or your package manager)"; exit 1; }
 	@$(PYTHON) tools/deps/install.py
 
+# GAMES=folder: play the games of a folder too (installed in the simulator's flash)
+GAMES ?=
 sim: deps
-	@$(VPY) tools/sim.py $(SIMFLAGS)
+	@$(VPY) tools/sim.py $(if $(GAMES),--games $(GAMES)) $(SIMFLAGS)
 
 # the same in a window, with sound: pygame (pinned) goes into .venv first; the
 # tests of the window mode want it too
@@ -86,11 +90,23 @@ PORT ?=
 PORT_ARG := $(if $(PORT),--port $(PORT))
 MPREMOTE := $(VENV)/bin/mpremote $(if $(PORT),connect $(PORT))
 
+# BOARD=name chooses firmware/boards/name.py (kept on the board; default: keep its choice)
+BOARD ?=
 deploy: deps
-	@$(VPY) tools/deploy.py $(PORT_ARG)
+	@$(VPY) tools/deploy.py $(PORT_ARG) $(if $(BOARD),--board $(BOARD))
 
 deploy-src: deps
-	@$(VPY) tools/deploy.py --source $(PORT_ARG)
+	@$(VPY) tools/deploy.py --source $(PORT_ARG) $(if $(BOARD),--board $(BOARD))
+
+# a player's game: make install-game GAME=path/to/game.py (or a package folder);
+# make remove-game NAME=game [KEEP_SAVES=no]
+install-game: deps
+	@$(if $(GAME),,echo "make install-game GAME=path/to/game.py [PORT=...]" >&2; exit 2)
+	@$(VPY) tools/deploy.py --install-game $(GAME) $(PORT_ARG)
+
+remove-game: deps
+	@$(if $(NAME),,echo "make remove-game NAME=game [KEEP_SAVES=no] [PORT=...]" >&2; exit 2)
+	@$(VPY) tools/deploy.py --remove-game $(NAME) $(PORT_ARG) $(if $(filter no,$(KEEP_SAVES)),--drop-saves)
 
 repl: deps
 	@$(MPREMOTE) repl

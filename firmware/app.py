@@ -228,9 +228,9 @@ STORE_ROOT = "data"
 
 
 def main(board=None, store_root=STORE_ROOT):
+    from firmware.hal import Hal, chosen_board, load_board
     if board is None:
-        from firmware import board
-    from firmware.hal import Hal
+        board = load_board(chosen_board())
     hal = Hal(board, store_root)
     hal.controls.update(hal.clock.now())
     if safe_boot(hal):

@@ -7,7 +7,7 @@ import types
 import pytest
 
 from firmware import app as app_module
-from firmware import board as ml4m
+from firmware.boards import ml4m
 from firmware.hal import Hal
 from firmware.screens.base import BACK, Screen
 from tests.panel import shows

@@ -12,7 +12,7 @@ import pytest
 from firmware import gamelist
 from firmware.hal import Hal
 from firmware import app as app_module
-from firmware import board as ml4m
+from firmware.boards import ml4m
 from tests.panel import shows
 from tests.test_app import ROOT, choose, frames, nudge, tap, to_menu, wait
 

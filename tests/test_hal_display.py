@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-import firmware.board as ml4m
+import firmware.boards.ml4m as ml4m
 from firmware.hal import Hal
 from firmware.hal.display import Display
 

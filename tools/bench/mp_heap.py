@@ -99,7 +99,7 @@ time.sleep_us = _v_sleep_us
 time.sleep = _v_sleep
 
 # ---- inputs -------------------------------------------------------------------
-# ML4M wiring (firmware/board.py): buttons read 1 when pressed; X is inverted.
+# ML4M wiring (firmware/boards/ml4m.py): buttons read 1 when pressed; X is inverted.
 _BUTTON_GPIO = {"A": 32, "B": 33, "C": 35, "D": 34, "E": 27, "F": 26}
 _JOY_X = 39
 _JOY_Y = 36
@@ -558,7 +558,7 @@ def session(menu_only, n):
     random.seed(7)
     rng = random
     phase("boot")
-    from firmware import board
+    from firmware.boards import ml4m as board
     rows = _prepare()
     from firmware.app import App
     from firmware.hal import Hal

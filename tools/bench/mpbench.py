@@ -119,7 +119,7 @@ class Hal:
     """The real clock, sound, display and controls on the stand-ins; the store in RAM."""
 
     def __init__(self):
-        from firmware import board
+        from firmware.boards import ml4m as board
         from firmware.hal.clock import Clock
         from firmware.hal.controls import Controls
         from firmware.hal.display import Display
