@@ -305,3 +305,40 @@ def test_the_menu_comes_back_to_the_game_left_when_continue_appears(board, store
     assert menu.items[0] == ("Continue", menu.items[3][1]) and menu.resume == "g2048"
     choose(board, arcade, "Continue")                 # 2048 kept its own resume
     assert type(arcade.screen).__module__ == "firmware.screens.g2048"
+
+
+# ---- the simulator: a folder of games, another board ------------------------------------------
+def test_the_simulator_plays_a_folder_of_games_on_another_board(tmp_path):
+    import subprocess
+    games = tmp_path / "mine"
+    games.mkdir()
+    (games / "dot.py").write_text(readme_example())
+    flash = tmp_path / "flash"
+    replay = tmp_path / "dot.replay"
+    replay.write_text('{"ml4m_replay": 1, "seed": 1, "main": "main.py"}\n'
+                      '{"t_ms": 2000, "event": "choose Dot"}\n'
+                      '{"t_ms": 2600, "event": "tap right"}\n'
+                      '{"t_ms": 3200, "event": "tap B"}\n'
+                      '{"t_ms": 3800, "event": "end"}\n')
+    done = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--headless",
+                           "--seconds", "3", "--games", str(games), "--board", "devkit_proto",
+                           "--flash", str(flash)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert (flash / "games" / "dot.py").read_text() == readme_example()
+    assert (flash / "board.txt").read_text() == "devkit_proto\n"
+    assert "Dot" in [g.get("title") for g in json.loads((flash / "data" / "games.json").read_text())["games"]]
+    # a replay of that flash plays on the board it names (the devkit's buttons)
+    lines = replay.read_text().splitlines()
+    header = json.loads(lines[0])
+    from tools.simulator.replay import read_store
+    header["store"] = read_store(str(flash))
+    replay.write_text("\n".join([json.dumps(header)] + lines[1:]) + "\n")
+    done = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--headless",
+                           "--replay", str(replay), "--dump", str(tmp_path / "panel.txt")],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "stopped: end" in done.stdout, done.stdout + done.stderr
+    saved = (tmp_path / "panel.txt").read_text()
+    assert saved.count("\n") == 64
+    bad = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--headless",
+                          "--seconds", "1", "--board", "nope"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "devkit_proto" in bad.stderr
