@@ -8,7 +8,8 @@ import sys
 
 from firmware import check
 from firmware.game_settings import check_value
-from firmware.gamelist import BUILT_IN, CACHE, LAYOUT, forget
+from firmware import gamelist
+from firmware.gamelist import CACHE, LAYOUT, forget
 
 TITLE_LONGEST = 13   # characters beside a menu row's icon
 ROW_LONGEST = 15     # a setting's label and value, a record's label and value, with a space
@@ -151,7 +152,7 @@ def installed_files(folder):
 def _files(app):
     """[(id, module, path, built_in)] of every game, built-in ones first."""
     files = []
-    for module in BUILT_IN:
+    for module in gamelist.BUILT_IN:
         files.append((module[module.rindex(".") + 1:], module, built_in_file(module), True))
     for name, path in installed_files(app.games_folder):
         files.append((name, name, path, False))
@@ -230,7 +231,7 @@ def refresh(app):
 
 def _clash(game, name, built_in_titles):
     """Why an installed game may not take its place (None: it may)."""
-    for module in BUILT_IN:
+    for module in gamelist.BUILT_IN:
         if module.endswith("." + name):
             return name + " is the name of a built-in game"
     for v in game["variants"]:
