@@ -77,14 +77,14 @@ class App:
         loaded = self.loaded
         if loaded is not None:
             for name in [n for n in sys.modules if n not in loaded]:
-                _forget(name)
+                forget(name)
         gc.collect()
 
     def _release(self):
         """Forget every module imported for the screen we leave, then collect."""
         if self.loaded is not None:
             for name in [n for n in sys.modules if n not in self.loaded]:
-                _forget(name)
+                forget(name)
             self.loaded = None
         gc.collect()
 
@@ -200,7 +200,7 @@ class App:
             self.step()
 
 
-def _forget(name):
+def forget(name):
     """Drop module name from sys.modules and from its package's attributes,
     so nothing but live objects still holds it."""
     del sys.modules[name]

@@ -18,7 +18,7 @@ def file_name(game):
 
 
 def _checker(game):
-
+    """The check of data/<game>_settings.json: each setting one of its values."""
     def check_game(saved):
         check.table(saved, file_name(game))
         for setting in game["settings"]:

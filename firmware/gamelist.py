@@ -126,15 +126,6 @@ def find(declared, wanted):
     return None, 0
 
 
-def forget(name):
-    """Drop module name from sys.modules and from its package's attributes,
-    so nothing but live objects still holds it."""
-    sys.modules.pop(name, None)
-    parent, _, child = name.rpartition(".")
-    if parent in sys.modules and hasattr(sys.modules[parent], child):
-        delattr(sys.modules[parent], child)
-
-
 # ---- starting a game -------------------------------------------------------------------
 class GameBroken(Exception):
     """A game that cannot start: the message names its file and why."""

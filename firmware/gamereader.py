@@ -9,7 +9,8 @@ import sys
 from firmware import check
 from firmware.game_settings import check_value
 from firmware import gamelist
-from firmware.gamelist import CACHE, LAYOUT, forget
+from firmware.app import forget
+from firmware.gamelist import CACHE, LAYOUT
 
 TITLE_LONGEST = 13   # characters beside a menu row's icon
 ROW_LONGEST = 15     # a setting's label and value, a record's label and value, with a space
@@ -172,8 +173,9 @@ def _read(module, path, what):
             raise check.Invalid(what + ": no screen class " + game["screen"])
         return game
     except Exception as e:   # a broken game never breaks the arcade
-        return {"error": "%s: %s" % (type(e).__name__, e) if not isinstance(e, check.Invalid)
-                else str(e)}
+        broken: dict = {"error": "%s: %s" % (type(e).__name__, e)
+                        if not isinstance(e, check.Invalid) else str(e)}
+        return broken
     finally:
         for name in [n for n in sys.modules if n not in before]:
             forget(name)

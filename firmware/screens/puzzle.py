@@ -113,8 +113,9 @@ def _drop_solver():
 class Game(GameScreen):
     def __init__(self, app, save=None, settings=None, **options):
         w = options.get("size", 4)
-        GameScreen.__init__(self, app, save=save or "puzzle%d" % (w * w - 1),
-                            settings=settings, **options)
+        save = save or "puzzle%d" % (w * w - 1)
+        GameScreen.__init__(self, app, save=save, settings=settings, **options)
+        self.prefs = save                  # the level and picture kept for this puzzle: <x>_<save>
         settings = self.settings
         if options.get("big_size_setting") and settings["big"] == 5:
             w = 5
@@ -135,7 +136,7 @@ class Game(GameScreen):
         self.key = "%d-Puzzle %s" % (self.n - 1, self.mode)
         self.font_scale = 2 if w == 3 else 1
         self.hinter = None                 # a Hinter once a hint is asked for
-        self.level = settings["level_" + self.save_name]
+        self.level = settings["level_" + self.prefs]
 
         self.puzzle = Puzzle(w)
         self.state = _PLAY
@@ -172,7 +173,7 @@ class Game(GameScreen):
         if self.mode == "picture":
             from firmware.screens import puzzle_pictures
             self.pics = puzzle_pictures
-            puzzle_pictures.setup(self, settings["picture_" + self.save_name])
+            puzzle_pictures.setup(self, settings["picture_" + self.prefs])
 
         if not self.resume():
             self.new_game(self.last)
@@ -180,9 +181,9 @@ class Game(GameScreen):
     # ---- preferences ---------------------------------------------------------------
     def _save_prefs(self):
         """The shuffle level and the picture, for the next game of this puzzle."""
-        self.remember("level_" + self.save_name, self.level)
+        self.remember("level_" + self.prefs, self.level)
         if self.pictures:
-            self.remember("picture_" + self.save_name, self.pictures[self.pic])
+            self.remember("picture_" + self.prefs, self.pictures[self.pic])
 
     # ---- games ------------------------------------------------------------------
     def restore(self, data):

@@ -24,7 +24,7 @@ def rows(app):
     """[(kind, label, what)]: kind "system" (what: setting), "action" (what:
     CALIBRATE or RESET), "heading" (a game's title) or "game" (what: (game,
     setting))."""
-    found = [("system", label, name) for label, name, _ in SYSTEM]
+    found: list = [("system", label, name) for label, name, _ in SYSTEM]
     found.append(("action", CALIBRATE, CALIBRATE))
     found.append(("action", RESET, RESET))
     for game in gamelist.games(app):
