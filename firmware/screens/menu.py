@@ -111,3 +111,4 @@ class Menu(Screen):
             else:
                 fb.text(label, _TEXT_X, y + 1, colour)
         draw.scroll_bar(fb, self.top, len(self.items))
+        draw.key_line(fb, "A OPEN  STICK: CHOOSE")

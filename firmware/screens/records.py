@@ -72,3 +72,4 @@ class Records(Screen):
         for i in draw.shown(self.top, len(self.lines)):
             fb.text(self.lines[i], 0, draw.list_y(i - self.top), 1)
         draw.scroll_bar(fb, self.top, len(self.lines))
+        draw.key_line(fb, "B BACK  STICK: SCROLL" if len(self.lines) > draw.LIST_ROWS else "B BACK")

@@ -150,6 +150,7 @@ class SettingsScreen(Screen):
             value = self.value_text(kind, what)
             fb.text(value, draw.WIDTH - 4 - len(value) * 8, y + 1, colour)
         draw.scroll_bar(fb, self.top, len(self.rows))
+        draw.key_line(fb, "A CHANGE  B BACK")
         if self.message:
             draw.box(fb, 4, 22, 120, 20)
             draw.centred(fb, self.message, 28)
