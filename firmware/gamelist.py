@@ -19,6 +19,7 @@ entries(app) is the list of menu entries ((key, title, icon, error) and how to
 launch one: app.launch(key)); games(app) the declarations behind them.
 This module is imported with the menu and released while a game runs.
 """
+import os
 import sys
 
 from firmware import check
@@ -34,17 +35,93 @@ BROKEN_ICON = b"\x81\x42\x24\x18\x18\x24\x42\x81"     # a cross: a game that can
 
 # ---- the declarations, kept in data/games.json ------------------------------------------
 def games(app):
-    """Every game's declaration (brought up to date once a boot: the first
-    call reads the files that changed, firmware/gamereader.py)."""
+    """Every game's declaration. Once a boot the game files are compared with
+    what data/games.json says of them (their size and date); only when one is
+    new, changed or gone is firmware/gamereader.py loaded to read them."""
+    cached = app.hal.store.load(CACHE, {"layout": LAYOUT, "games": []})
+    fresh = cached.get("layout") == LAYOUT and type(cached.get("games")) is list
     if not app.games_checked:
         app.games_checked = True
-        from firmware.gamereader import refresh
-        return refresh(app)
-    cached = app.hal.store.load(CACHE, {"layout": LAYOUT, "games": []})
-    if cached.get("layout") != LAYOUT or type(cached.get("games")) is not list:
+        use_folder(app.games_folder)
+        fresh = fresh and _up_to_date(app, cached["games"])
+    if not fresh:
+        cached = None
         from firmware.gamereader import refresh
         return refresh(app)
     return cached["games"]
+
+
+def _up_to_date(app, cached):
+    found = files(app)
+    if len(found) != len(cached):
+        return False
+    for (_, _, path, _), game in zip(found, cached):
+        when = stamp(path)
+        if when is None or type(game) is not dict or game.get("path") != path or \
+                game.get("stamp") != when:
+            return False
+    return True
+
+
+# ---- finding the game files --------------------------------------------------------
+def stamp(path):
+    """(size, date) of a file, or None when there is none."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return [st[6], st[8]]
+
+
+def built_in_file(module):
+    """Where a built-in module's file is (the board keeps it as .mpy)."""
+    base = module.replace(".", "/")
+    for folder in sys.path:
+        for ext in (".mpy", ".py"):
+            path = (folder + "/" if folder else "") + base + ext
+            if stamp(path) is not None:
+                return path
+    return base + ".py"
+
+
+def installed_files(folder):
+    """[(name, path)] of the games in folder: name.py, name.mpy or a package
+    folder name/ with an __init__.py or __init__.mpy."""
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    found = []
+    for name in names:
+        path = folder + "/" + name
+        if name.endswith(".py") or name.endswith(".mpy"):
+            stem = name[:name.rindex(".")]
+            if not found or found[-1][0] != stem:   # name.mpy and name.py: one game
+                found.append((stem, path))
+        else:
+            for init in ("/__init__.mpy", "/__init__.py"):
+                if stamp(path + init) is not None:
+                    found.append((name, path + init))
+                    break
+    return found
+
+
+def files(app):
+    """[(id, module, path, built_in)] of every game, built-in ones first."""
+    files = []
+    for module in BUILT_IN:
+        files.append((module[module.rindex(".") + 1:], module, built_in_file(module), True))
+    for name, path in installed_files(app.games_folder):
+        files.append((name, name, path, False))
+    return files
+
+
+def use_folder(folder):
+    """Installed games import like top-level modules from their folder (a
+    package's own modules too), after everything of the firmware's."""
+    if folder not in sys.path:
+        sys.path.append(folder)
+
 
 
 def key(game, i=0):

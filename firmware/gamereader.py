@@ -3,7 +3,6 @@ file that is new or changed since data/games.json was written is imported,
 its GAME checked and kept there, and the module forgotten again. Imported at
 boot (with the splash) and released with it."""
 import gc
-import os
 import sys
 
 from firmware import check
@@ -107,59 +106,6 @@ def read_declaration(decl, what):
             "settings": settings, "records": records}
 
 
-# ---- finding the game files --------------------------------------------------------
-def stamp(path):
-    """(size, date) of a file, or None when there is none."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return [st[6], st[8]]
-
-
-def built_in_file(module):
-    """Where a built-in module's file is (the board keeps it as .mpy)."""
-    base = module.replace(".", "/")
-    for folder in sys.path:
-        for ext in (".mpy", ".py"):
-            path = (folder + "/" if folder else "") + base + ext
-            if stamp(path) is not None:
-                return path
-    return base + ".py"
-
-
-def installed_files(folder):
-    """[(name, path)] of the games in folder: name.py, name.mpy or a package
-    folder name/ with an __init__.py or __init__.mpy."""
-    try:
-        names = sorted(os.listdir(folder))
-    except OSError:
-        return []
-    found = []
-    for name in names:
-        path = folder + "/" + name
-        if name.endswith(".py") or name.endswith(".mpy"):
-            stem = name[:name.rindex(".")]
-            if not found or found[-1][0] != stem:   # name.mpy and name.py: one game
-                found.append((stem, path))
-        else:
-            for init in ("/__init__.mpy", "/__init__.py"):
-                if stamp(path + init) is not None:
-                    found.append((name, path + init))
-                    break
-    return found
-
-
-def _files(app):
-    """[(id, module, path, built_in)] of every game, built-in ones first."""
-    files = []
-    for module in gamelist.BUILT_IN:
-        files.append((module[module.rindex(".") + 1:], module, built_in_file(module), True))
-    for name, path in installed_files(app.games_folder):
-        files.append((name, name, path, False))
-    return files
-
-
 def _read(module, path, what):
     """Import a game module for its declaration, then forget it again."""
     before = set(sys.modules)
@@ -196,9 +142,9 @@ def refresh(app):
     games = []
     changed = len(old) != len(cached["games"])
     built_in_titles = []
-    _use_folder(app.games_folder)
-    for name, module, path, built_in in _files(app):
-        when = stamp(path)
+    gamelist.use_folder(app.games_folder)
+    for name, module, path, built_in in gamelist.files(app):
+        when = gamelist.stamp(path)
         game = old.pop(path, None)
         if game is None or when is None or game.get("stamp") != when:
             what = path if not built_in else module
@@ -240,10 +186,3 @@ def _clash(game, name, built_in_titles):
         if v["title"] in built_in_titles:
             return v["title"] + " is a built-in game"
     return None
-
-
-def _use_folder(folder):
-    """Installed games import like top-level modules from their folder (a
-    package's own modules too), after everything of the firmware's."""
-    if folder not in sys.path:
-        sys.path.append(folder)

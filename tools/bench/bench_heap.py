@@ -39,7 +39,7 @@ from concurrent.futures import ThreadPoolExecutor
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RUNNER = os.path.join(ROOT, "tools", "mprun", "run.mjs")
 SCRIPT = "tools/bench/mp_heap.py"
-TARGET_KB = 60
+TARGET_KB = 64
 PADS = (0, 29, 211)       # heap layouts per row (mp_heap.py --pad: blocks kept first)
 # The MicroPython heap for these runs. The collector takes any word that looks
 # like a pointer into the heap for one; this port's heap starts at a low

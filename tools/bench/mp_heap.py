@@ -53,7 +53,7 @@ import time
 
 import machine
 
-TARGET_KB = 60
+TARGET_KB = 64
 ROOT = "/data"
 GAMES = "/games"
 FRAMES = 400
@@ -462,21 +462,21 @@ def write_cache(declared, installed):
     reads no game to learn what it declares (the board's usual boot)."""
     import json
     before = set(sys.modules)
-    from firmware import gamereader
+    from firmware import gamelist, gamereader
     games = []
     for decl in declared:
         game = {}
         for k in decl:
             if k != "bench":
                 game[k] = decl[k]
-        game["path"] = gamereader.built_in_file(game["module"])
-        game["stamp"] = gamereader.stamp(game["path"])
+        game["path"] = gamelist.built_in_file(game["module"])
+        game["stamp"] = gamelist.stamp(game["path"])
         game["built_in"] = True
         games.append(game)
     for i in range(installed):
         game = gamereader.read_declaration(_installed_game(i), "game%d" % i)
         game["path"] = "%s/game%d.py" % (GAMES, i)
-        game["stamp"] = gamereader.stamp(game["path"])
+        game["stamp"] = gamelist.stamp(game["path"])
         game["id"] = game["module"] = "game%d" % i
         game["built_in"] = False
         games.append(game)
@@ -486,7 +486,7 @@ def write_cache(declared, installed):
         pass
     with open(ROOT + "/games.json", "w") as f:
         f.write(json.dumps({"layout": 1, "games": games}))
-    games = gamereader = None
+    games = gamelist = gamereader = None
     for name in [n for n in sys.modules if n not in before]:
         _forget_modules(name)
 
