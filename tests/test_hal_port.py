@@ -92,3 +92,14 @@ def test_the_ml4m_file_on_the_other_wiring_finds_no_panel(proto, store_dir):
     # the wrong board file: no panel at 0x3C on GPIO22/21 -> headless, not a crash
     hal = Hal(ml4m, str(store_dir))
     assert not hal.display.present
+
+
+def test_the_board_chosen_at_deploy_is_read_from_board_txt(tmp_path, monkeypatch, capsys):
+    from firmware.hal import chosen_board
+    monkeypatch.chdir(tmp_path)
+    assert chosen_board() == "ml4m"                      # nothing chosen: the ML4M
+    (tmp_path / "board.txt").write_text("devkit_proto\n")
+    assert chosen_board() == "devkit_proto"
+    assert load_board(chosen_board()).NAME == "DEVKIT_PROTO"
+    assert load_board("no_such_board").NAME == "ML4M"    # a typo still boots, and says so
+    assert "no board file firmware/boards/no_such_board.py" in capsys.readouterr().out
