@@ -52,13 +52,18 @@ def games(app):
 
 
 def _up_to_date(app, cached):
+    """True when data/games.json knows every game file as it is now."""
+    known = {}
+    for game in cached:
+        if type(game) is not dict:
+            return False
+        known[game.get("path")] = game.get("stamp")
     found = files(app)
-    if len(found) != len(cached):
+    if len(found) != len(known):
         return False
-    for (_, _, path, _), game in zip(found, cached):
+    for _, _, path, _ in found:
         when = stamp(path)
-        if when is None or type(game) is not dict or game.get("path") != path or \
-                game.get("stamp") != when:
+        if when is None or known.get(path) != when:
             return False
     return True
 

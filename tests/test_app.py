@@ -56,7 +56,7 @@ def to_menu(board, arcade):
 def choose(board, arcade, label):
     """Move the menu cursor to label and press A."""
     menu = arcade.screen
-    labels = [item[0] for item in menu.items]
+    labels = menu.labels
     target = labels.index(label)
     while menu.cursor != target:
         nudge(board, arcade, "down")

@@ -41,7 +41,7 @@ def install(store_dir, name, code):
 
 
 def labels(arcade):
-    return [item[0] for item in arcade.screen.items]
+    return arcade.screen.labels
 
 
 def data(store_dir, name):
@@ -215,7 +215,7 @@ def test_the_files_of_the_older_firmware_become_the_games_settings(board, store_
     assert arcade.settings.values == {"sound": False, "volume": 2, "brightness": 1, "saver_s": 300}
     to_menu(board, arcade)
     assert "24-Puzzle" in labels(arcade)                 # the big puzzle's size, kept
-    assert arcade.screen.items[0][0] == "Continue" and arcade.screen.resume == "g2048"
+    assert arcade.screen.labels[0] == "Continue" and arcade.screen.resume == "g2048"
     assert data(store_dir, "reversi_settings") == {"hints": False, "level": 2, "mode": 3}
     assert data(store_dir, "puzzle_settings") == {
         "mode": "picture", "big": 5, "level_puzzle8": 2, "level_puzzle15": 1,
@@ -292,8 +292,8 @@ def test_the_menu_comes_back_to_the_game_left_when_continue_appears(board, store
     nudge(board, arcade, "up")                        # a move or two: a game in progress
     tap(board, arcade, "B")
     menu = arcade.screen
-    assert menu.items[0][0] == "Continue" and shows(board.panel, "2048")
-    assert menu.items[menu.cursor][0] == "2048"       # not 8-Puzzle, one row up
+    assert menu.labels[0] == "Continue" and shows(board.panel, "2048")
+    assert menu.labels[menu.cursor] == "2048"       # not 8-Puzzle, one row up
     choose(board, arcade, "Reversi")
     tap(board, arcade, "C")                           # the game menu: surrender, so
     wait(arcade, 100)                                 # the game is over, not in progress
@@ -301,8 +301,8 @@ def test_the_menu_comes_back_to_the_game_left_when_continue_appears(board, store
     arcade.screen.save()
     tap(board, arcade, "B")
     menu = arcade.screen
-    assert menu.items[menu.cursor][0] == "Reversi"
-    assert menu.items[0] == ("Continue", menu.items[3][1]) and menu.resume == "g2048"
+    assert menu.labels[menu.cursor] == "Reversi"
+    assert menu.labels[0] == "Continue" and menu.icons[0] == menu.icons[3] and menu.resume == "g2048"
     choose(board, arcade, "Continue")                 # 2048 kept its own resume
     assert type(arcade.screen).__module__ == "firmware.screens.g2048"
 

@@ -33,14 +33,14 @@ _SYSTEM = (("Records", ICON_RECORDS, "firmware.screens.records", "Records"),
 
 
 class Menu(Screen):
-    """The entries are (label, icon) pairs, Continue (when there is one)
-    first, then the games in the order of gamelist.entries(), then _SYSTEM:
-    with 20 games installed, every byte an entry holds counts (a pair is one
-    heap block, where a triple is two)."""
+    """The entries' labels and icons (two lists: with 20 games installed,
+    every byte an entry holds counts), Continue first when there is one, then
+    the games in the order of gamelist.entries(), then _SYSTEM."""
 
     def __init__(self, app, key=None, **options):
         Screen.__init__(self, app, **options)
-        self.items = []
+        self.labels = []
+        self.icons = []
         self.resume = None       # the key of the game Continue starts
         self.resume_title = None
         declared = gamelist.games(app)
@@ -49,22 +49,26 @@ class Menu(Screen):
         declared = None
         for entry in games:
             if entry[0] == resume:
-                self.items.append(("Continue", entry[2]))
+                self.add("Continue", entry[2])
                 self.resume = resume
                 self.resume_title = entry[1]
-        self.first_game = len(self.items)
+        self.first_game = len(self.labels)
         self.cursor = 0
         for i, entry in enumerate(games):
-            self.items.append((entry[1], entry[2]))
+            self.add(entry[1], entry[2])
             if key == entry[0]:
                 self.cursor = self.first_game + i
         self.games = len(games)
         for i, entry in enumerate(_SYSTEM):
-            self.items.append((entry[0], entry[1]))
+            self.add(entry[0], entry[1])
             if key == entry[0]:
-                self.cursor = len(self.items) - 1
+                self.cursor = len(self.labels) - 1
         self.top = 0
         self.dirty = True
+
+    def add(self, label, icon):
+        self.labels.append(label)
+        self.icons.append(icon)
 
     def update(self, now_ms):
         c = self.hal.controls
@@ -74,7 +78,7 @@ class Menu(Screen):
         elif c.repeat(UP):
             moved = -1
         if moved:
-            self.cursor = (self.cursor + moved) % len(self.items)
+            self.cursor = (self.cursor + moved) % len(self.labels)
             self.hal.sound.click()
             self.dirty = True
         if c.just_pressed(A):
@@ -101,14 +105,13 @@ class Menu(Screen):
         self.dirty = False
         fb = draw.page(display, "ML4M Arcade")
         self.top = draw.scroll_top(self.cursor, self.top)
-        for i in draw.shown(self.top, len(self.items)):
-            label, icon = self.items[i]
+        for i in draw.shown(self.top, len(self.labels)):
             y = draw.list_y(i - self.top)
             colour = draw.row_bar(fb, y, i == self.cursor)
-            draw.icon(fb, icon, 4, y + 1, colour)
+            draw.icon(fb, self.icons[i], 4, y + 1, colour)
             if i < self.first_game:
                 draw_continue(fb, self.resume_title, y + 1, colour)
             else:
-                fb.text(label, _TEXT_X, y + 1, colour)
-        draw.scroll_bar(fb, self.top, len(self.items))
+                fb.text(self.labels[i], _TEXT_X, y + 1, colour)
+        draw.scroll_bar(fb, self.top, len(self.labels))
         draw.key_line(fb, "A OPEN  STICK: CHOOSE")

@@ -215,7 +215,7 @@ def choose(label, key=None):
     """Move the menu's cursor to label (or to the game entry with this key)
     with the stick and press A."""
     menu = _app[0].screen
-    labels = [item[0] for item in menu.items]
+    labels = menu.labels
     if key is not None:
         from firmware import gamelist
         keys = [e[0] for e in gamelist.entries(_app[0])]
