@@ -12,24 +12,28 @@ FIRMWARE_PY := $(shell find firmware -name '*.py' 2>/dev/null)
 FIRMWARE_MPY := $(patsubst %.py,$(BUILD)/mpy/%.mpy,$(FIRMWARE_PY))
 
 .PHONY: help deps window-deps sim sim-window screenshots test pytest mptest check mpy bench clean distclean \
-        deploy deploy-src repl run backup install-game remove-game
+        deploy deploy-src repl run backup web web-serve install-game remove-game
 
 help:
-	@echo "make sim      play the games on the emulated ML4M in this terminal (GAMES=folder: yours too)"
-	@echo "make sim-window  the same in a window, with sound (installs pygame)"
-	@echo "make deploy   put the firmware on the board (PORT=/dev/ttyUSB0 optional)"
-	@echo "make deploy-src  the same, as .py source instead of .mpy (BOARD=devkit_proto: another board file)"
-	@echo "make install-game GAME=dot.py  compile a game of yours and copy it to /games on the board"
-	@echo "make remove-game NAME=dot      take it off again (its saves stay; KEEP_SAVES=no removes them)"
-	@echo "make repl     a REPL on the board;  make run: run the working tree on the board"
-	@echo "make backup   copy the board's saves and records to backups/"
+	@echo "make sim          play the games on the emulated ML4M in this terminal (GAMES=folder: yours too)"
+	@echo "make sim-window   the same in a window, with sound (installs pygame)"
+	@echo "make web-serve    play in your browser: builds the site and serves it on localhost"
+	@echo "make web          only build it: a static site in $(BUILD)/web for any web host"
 	@echo "make screenshots  regenerate tools/screenshots/*.png from their replays"
-	@echo "make test     run every test (CPython, real MicroPython, mpy-cross, pyright)"
-	@echo "make bench    print the benchmark tables"
-	@echo "make mpy      compile the firmware to .mpy into $(BUILD)/mpy"
-	@echo "make check    type-check the firmware against the ESP32 stubs"
-	@echo "make deps     install the host tools (done automatically by the others)"
-	@echo "make clean    remove build output (make distclean also removes installed tools)"
+	@echo "make deploy       put the firmware on the board (PORT=/dev/ttyUSB0 optional)"
+	@echo "make deploy-src   the same, as .py source instead of .mpy (BOARD=devkit_proto: another board)"
+	@echo "make install-game a game of yours (GAME=dot.py) compiled and copied to /games on the board"
+	@echo "make remove-game  take it off again (NAME=dot; its saves stay unless KEEP_SAVES=no)"
+	@echo "make run          run the working tree on the board without copying it"
+	@echo "make repl         a REPL on the board"
+	@echo "make backup       copy the board's saves and records to backups/"
+	@echo "make test         run every test (CPython, real MicroPython, mpy-cross, pyright)"
+	@echo "make pytest       only the pytest suite (make mptest: only the rule tests on MicroPython)"
+	@echo "make check        type-check the firmware against the ESP32 stubs"
+	@echo "make bench        print the benchmark tables"
+	@echo "make mpy          compile the firmware to .mpy into $(BUILD)/mpy"
+	@echo "make deps         install the host tools (done automatically by the others)"
+	@echo "make clean        remove build output (make distclean also removes installed tools)"
 
 # `command -v` first, so a missing interpreter gives one clear line, not a shell error.
 deps:
@@ -49,10 +53,21 @@ window-deps: deps
 sim-window: window-deps
 	@$(VPY) tools/sim.py --window $(SIMFLAGS)
 
+# The browser arcade: a static site in build/web (the README's "Play in your
+# browser" explains it); web-serve serves it on localhost.
+WEBPORT ?= 8000
+
+web: deps
+	@$(VPY) tools/web/build.py
+
+web-serve: web
+	@$(VPY) tools/web/serve.py --port $(WEBPORT)
+
 screenshots: deps
 	$(VPY) tools/sim.py --screenshots tools/screenshots
 
 test: deps
+	@command -v chromium >/dev/null 2>&1 || echo "test: Chromium is not installed, so the browser tests (tests/test_web.py) are SKIPPED: install it with sudo apt-get install chromium"
 	@$(MAKE) --no-print-directory pytest mptest check
 
 pytest: deps window-deps
@@ -89,6 +104,8 @@ distclean: clean
 PORT ?=
 PORT_ARG := $(if $(PORT),--port $(PORT))
 MPREMOTE := $(VENV)/bin/mpremote $(if $(PORT),connect $(PORT))
+# said when mpremote found no board (its own words: "no device found")
+NO_BOARD = echo "$@: no board answered: plug it in, or name its port: make $@ PORT=/dev/ttyUSB0 (the ports: $(VENV)/bin/mpremote devs)"; exit 1
 
 # BOARD=name chooses firmware/boards/name.py (kept on the board; default: keep its choice)
 BOARD ?=
@@ -109,13 +126,13 @@ remove-game: deps
 	@$(VPY) tools/deploy.py --remove-game $(NAME) $(PORT_ARG) $(if $(filter no,$(KEEP_SAVES)),--drop-saves)
 
 repl: deps
-	@$(MPREMOTE) repl
+	@$(MPREMOTE) repl || { $(NO_BOARD); }
 
 # The working tree mounted on the board at /remote (edit, then `make run` again):
 # /remote and /remote/lib go first on sys.path; the current folder goes back to /
 # so saves and records land in the board's own /data.
 run: deps
-	@$(MPREMOTE) mount . exec "import sys, os; sys.path[:0] = ['/remote', '/remote/lib']; os.chdir('/'); import main"
+	@$(MPREMOTE) mount . exec "import sys, os; sys.path[:0] = ['/remote', '/remote/lib']; os.chdir('/'); import main" || { $(NO_BOARD); }
 
 backup: deps
 	@$(VPY) tools/deploy.py --backup $(PORT_ARG)

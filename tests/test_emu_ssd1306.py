@@ -212,7 +212,13 @@ def test_text_art_and_png():
     stride = 1 + 256
     assert len(raw) == stride * 128
     lit_row = raw[4 * stride:5 * stride]          # viewer row 2 -> image rows 4, 5
-    assert lit_row[1 + 6] > 0 and lit_row[1 + 7] > 0 and lit_row[1 + 5] == 0
+    assert lit_row[1 + 6] == 255 and lit_row[1 + 7] == 255 and lit_row[1 + 5] == 0
+    # with brightness: as bright as the contrast makes it
+    commands(panel, 0x81, 0x10)
+    assert panel.png(scale=2) == png                      # the default ignores it
+    dim = panel.png(scale=2, brightness=True)
+    raw = zlib.decompress(dim[41:41 + struct.unpack(">I", dim[33:37])[0]])
+    assert 0 < raw[4 * stride + 1 + 6] < 255
 
 
 def test_png_writes_a_file(tmp_path):

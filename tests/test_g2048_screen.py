@@ -387,7 +387,23 @@ def test_every_tile_up_to_131072_is_drawn_and_they_all_differ(board, store_dir):
         assert sum(map(sum, cell)) > 8                     # something is there
         assert not any(cell[15]) and not any(r[15] for r in cell)   # the gap stays dark
     assert g2048.tile_label(14) == "16K" and g2048.tile_label(17) == "128K"
-    assert g2048.tile_label(10) == "1024"
+    assert g2048.tile_label(10) == "1K" and g2048.tile_label(13) == "8K"
+
+
+@pytest.mark.parametrize("e", range(1, 18))
+def test_a_tile_reads_as_one_number_inside_its_border(e):
+    """Every label on one line (no "10" over "24"), clear of the box's border,
+    and 1K .. 64K in the 4x7 digits."""
+    cell = expected_cell(e)
+    filled = e >= 10
+    label = [(x, y) for y in range(1, 14) for x in range(1, 14) if cell[y][x] != filled]
+    rows = {y for x, y in label}
+    assert label and max(rows) - min(rows) < 7               # one line of text
+    assert all(cell[0][x] and cell[14][x] for x in range(1, 14))   # the border is whole
+    if e < 17:                       # "128K" (3x5) spans the whole filled box
+        assert all(cell[y][0] and cell[y][14] for y in range(1, 14))
+    if 10 <= e <= 16:
+        assert max(rows) - min(rows) == 6                    # 4x7 digits
 
 
 def test_best_score_is_kept_across_a_reboot(board, store_dir):

@@ -60,7 +60,7 @@ def test_the_hal_runs_on_the_second_board(proto, store_dir):
     hal = Hal(load_board("devkit_proto"), str(store_dir))
     d = hal.display
     assert d.present                                     # 0x3D on GPIO18/19
-    d.fill_rect(32, 16, 16, 16, 1)
+    d.fb.fill_rect(32, 16, 16, 16, 1)
     proto.bus.reset()
     assert d.flush() == 32 and proto.bus.bytes == 42
     rows = proto.panel.pixels()

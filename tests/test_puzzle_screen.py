@@ -7,7 +7,7 @@ import framebuf
 import pytest
 
 from firmware.games.npuzzle import Puzzle, DIRECTION_NAMES
-from firmware.games import npuzzle_solver as solver
+from firmware.games import npuzzle, npuzzle_solver as solver
 from firmware.ui import tinyfont
 from firmware.ui.banner import big_text
 from tests.panel import shows
@@ -196,6 +196,44 @@ def test_every_built_in_picture_has_distinct_tiles(board, store_dir, title, size
         game.pics.load(game, 1)
 
 
+def test_a_solved_picture_shows_whole_then_the_banner(board, store_dir):
+    tiles = list(range(1, 25)) + [0]
+    tiles[23], tiles[24] = 0, 24                 # one push from solved
+    saved_game(store_dir, "puzzle15", tiles, 5, mode="picture")
+    arcade = open_game(board, store_dir, "24-Puzzle", mode="picture", big=5)
+    game = arcade.screen
+    assert game.w == 5 and game.puzzle.moves == 3
+    nudge(board, arcade, "left")
+    g = game.g
+    assert game.state == 1
+    # the finished picture, the blank's piece too, and no grid lines over it
+    assert fb_rows(game.pic_fb, g, g) == [[board.panel.pixel(x, game.gy + y) for x in range(g)]
+                                          for y in range(g)]
+    wait(arcade, 2500)
+    assert shows_big(board.panel, "You Win") and shows(board.panel, "A:new B:menu")
+
+
+def test_a_hint_among_picture_tiles_blinks(board, store_dir):
+    random.seed(12)
+    arcade = open_game(board, store_dir, "24-Puzzle", mode="picture", big=5)
+    game = arcade.screen
+    wait(arcade, 1700)                           # the picture shown at the start
+    board.press("D")
+    frames(arcade, 3)
+    board.release("D")
+    frames(arcade, 3)
+    i = game.hint_index
+    assert i >= 0
+    s = game.p - 1
+    plain = fb_rows(game.pics.tile(game, game.puzzle.tiles[i]), s, s)
+    inverted = [[1 - v for v in row] for row in plain]
+    seen = []
+    for _ in range(30):
+        frames(arcade)
+        seen.append(panel_cell(board, game, i))
+    assert plain in seen and inverted in seen
+
+
 def fb_rows_bytes(fb, s):
     return bytes(fb.pixel(x, y) for y in range(s) for x in range(s))
 
@@ -320,7 +358,7 @@ def test_hint_on_the_15_puzzle_says_thinking_first(board, store_dir):
     board.release("D")
     frames(arcade, 2)
     assert not game.thinking and game.hint_index >= 0
-    assert game.hint_index == game.puzzle.tile_for_push(solver.Hinter().hint(game.puzzle))
+    assert game.hint_index == game.puzzle.tile_for_push(npuzzle.Hinter().hint(game.puzzle))
 
 
 def test_holding_hint_plays_the_solution(board, store_dir):
@@ -343,12 +381,30 @@ def test_holding_hint_plays_the_solution(board, store_dir):
 
 
 # ---- new game, difficulty, saving ------------------------------------------------
-def test_a_mid_game_shows_you_lost_then_a_new_game(board, store_dir):
+def test_a_mid_game_asks_and_b_says_no(board, store_dir):
+    random.seed(14)
+    arcade = open_game(board, store_dir)
+    game = arcade.screen
+    nudge(board, arcade, DIRECTION_NAMES[game.puzzle.legal_pushes()[0]])
+    tiles = bytes(game.puzzle.tiles)
+    tap(board, arcade, "A")
+    assert shows(board.panel, "New game?") and shows(board.panel, "A: yes B: no")
+    game.suspend()                                      # (the screen saver would)
+    assert load(store_dir, "puzzle15")                  # still saved while it asks
+    tap(board, arcade, "B")                             # no: the game goes on, B did not leave
+    assert arcade.screen is game and game.state == 0
+    assert bytes(game.puzzle.tiles) == tiles and game.puzzle.moves == 1
+    assert not shows(board.panel, "New game?")
+
+
+def test_a_mid_game_asks_then_shows_you_lost_then_a_new_game(board, store_dir):
     random.seed(14)
     arcade = open_game(board, store_dir)
     game = arcade.screen
     nudge(board, arcade, DIRECTION_NAMES[game.puzzle.legal_pushes()[0]])
     assert load(store_dir, "puzzle15")
+    tap(board, arcade, "A")
+    assert game.state == 3 and game.puzzle.moves == 1   # asks first
     board.press("A")
     inverted = []
     for _ in range(40):
@@ -357,7 +413,8 @@ def test_a_mid_game_shows_you_lost_then_a_new_game(board, store_dir):
     board.release("A")
     assert game.state == 2 and True in inverted
     assert shows_big(board.panel, "You Lost")
-    assert shows(board.panel, "after 1 moves")
+    assert shows(board.panel, "after 1 move") and not shows(board.panel, "after 1 moves")
+    assert shows(board.panel, "A:new B:menu")
     assert load(store_dir, "puzzle15") == {}
     wait(arcade, 1500)
     assert game.state == 0 and game.puzzle.moves == 0 and not board.panel.inverted
@@ -499,3 +556,17 @@ def test_a_one_tile_move_sends_little(board, store_dir, title, size):
         frames(arcade, 2)
         assert sent < 0.15 * 1030, (d, sent)
         nudge(board, arcade, DIRECTION_NAMES[d ^ 1])          # and back
+
+
+def test_a_skipped_banner_stays_at_its_end(board, store_dir):
+    """A skips the banner's animation; the next frame's update() must not
+    take the scrolling up again (it did: the start time was kept)."""
+    from firmware.ui.banner import Banner
+    arcade = boot(board, store_dir)
+    banner = Banner(arcade.hal.display, "You Win", ("1 move",), 1000, "A:new B:menu")
+    banner.update(1100)
+    assert not banner.finished()
+    banner.skip(1100)
+    assert banner.finished()
+    banner.update(1133)
+    assert banner.finished()

@@ -4,10 +4,13 @@ resuming, hints."""
 import json
 import time
 
+import framebuf
+
 from firmware.games.reversi import Reversi, BLACK, WHITE, square, from_alg
 from firmware.games.reversi_tools import board_string
 from firmware.screens import reversi as screen
 from firmware.screens import reversi_menu as overlays
+from firmware.ui import tinyfont
 from tests.panel import shows
 from tests.test_app import set_game_setting, boot, frames, tap, nudge, choose, to_menu, wait
 
@@ -57,6 +60,10 @@ def open_game(board, store_dir, mode=None, node_budget=400, **settings):
     game.ai = None
     frames(arcade, 2)
     return arcade
+
+
+def cell_at(board, x, y):
+    return [[board.panel.pixel(x + dx, y + dy) for dx in range(7)] for dy in range(7)]
 
 
 def cell(board, col, row):
@@ -113,7 +120,7 @@ def test_a_legal_move_flips_and_shows_on_the_panel(board, store_dir):
     assert cell(board, 3, 2) == picture(BLACK_LAST)   # the last move, marked
     assert cell(board, 3, 3) == picture(BLACK_DISC)   # flipped
     assert cell(board, 4, 4) == picture(WHITE_DISC)
-    assert shows(board.panel, " 4") and shows(board.panel, " 1")
+    assert shows_tiny(board.panel, "4", 2) and shows_tiny(board.panel, "1", 2)
     assert shows(board.panel, "White") and shows(board.panel, "to move")
     assert load(store_dir, "reversi")["game"]["moves"] == ["d3"]   # saved at once
     # White's replies are hinted now, Black's old ones are gone
@@ -166,6 +173,68 @@ def test_the_cursor_moves_with_auto_repeat_and_blinks(board, store_dir):
 
 
 # ---- passes and the end ----------------------------------------------------------
+def shows_tiny(panel, text, size=1):
+    """text drawn with tinyfont somewhere on the panel."""
+    w = tinyfont.width(text, size)
+    h = tinyfont.height(size)
+    fb = framebuf.FrameBuffer(bytearray(w * 8), w, 8, framebuf.MONO_VLSB)
+    tinyfont.text(fb, text, 0, 0, 1, size)
+    want = [[fb.pixel(x, y) for x in range(w)] for y in range(h)]
+    pixels = panel.pixels()
+    return any(all(list(pixels[y + r][x:x + w]) == want[r] for r in range(h))
+               for y in range(64 - h + 1) for x in range(128 - w + 1))
+
+
+def test_the_counts_name_each_colour_beside_its_disc(board, store_dir):
+    arcade = open_game(board, store_dir, mode=YOU_BLACK)
+    game = arcade.screen
+    x = screen._PANEL_X
+    assert cell_at(board, x + 4, 1) == picture(BLACK_DISC)
+    assert cell_at(board, x + 4, 11) == picture(WHITE_DISC)
+    assert shows_tiny(board.panel, "BLACK") and shows_tiny(board.panel, "WHITE")
+    assert shows_tiny(board.panel, "YOU") and shows_tiny(board.panel, "CPU")
+    assert game.state == screen._PLAY
+
+
+def test_b_on_every_overlay_means_no_or_back(board, store_dir):
+    arcade = open_game(board, store_dir, mode=TWO_PLAYERS)
+    game = arcade.screen
+    tap(board, arcade, "C")                            # the game menu: B goes back to the game
+    assert game.overlay == screen._OV_MENU and shows_tiny(board.panel, "A CHOOSE  B BACK")
+    tap(board, arcade, "B")
+    assert arcade.screen is game and game.overlay == screen._OV_NONE
+    tap(board, arcade, "A")                            # a move, so there is something to give up
+    menu_item(board, arcade, overlays._M_SURRENDER)    # "Surrender?": B says no
+    assert game.overlay == overlays._OV_CONFIRM
+    tap(board, arcade, "B")
+    assert arcade.screen is game and game.overlay == screen._OV_NONE
+    assert game.state == screen._PLAY
+
+
+def test_b_on_the_pass_notice_goes_back_and_the_notice_comes_back(board, store_dir):
+    saved_game(store_dir, TWO_PLAYERS, start="OX" + "-" * 62, turn=BLACK)
+    arcade = open_game(board, store_dir)
+    frames(arcade, 2)
+    assert shows(board.panel, "A: pass B: menu")
+    tap(board, arcade, "B")
+    assert type(arcade.screen).__name__ == "Menu"
+    choose(board, arcade, "Continue") if "Continue" in arcade.screen.labels \
+        else choose(board, arcade, "Reversi")
+    frames(arcade, 3)
+    assert arcade.screen.overlay == screen._OV_PASS
+
+
+def test_the_help_line_says_the_keys_that_work(board, store_dir):
+    arcade = open_game(board, store_dir, mode=DEMO, level=0, node_budget=200)
+    seen = set()
+    for _ in range(8):
+        wait(arcade, 1500)
+        for line in ("A PLACE  B MENU", "B MENU", "C GAME MENU"):
+            if shows_tiny(board.panel, line):
+                seen.add(line)
+    assert seen == {"B MENU", "C GAME MENU"}           # the demo: no "A PLACE"
+
+
 def test_a_forced_pass_is_announced(board, store_dir):
     saved_game(store_dir, TWO_PLAYERS, start="OX" + "-" * 62, turn=BLACK)
     arcade = open_game(board, store_dir)
@@ -189,6 +258,8 @@ def test_a_game_that_ends_with_empty_squares(board, store_dir):
     assert game.game.empties() == 61
     assert shows(board.panel, "Black") and shows(board.panel, "wins!")
     assert game._status()[2] == "64-0"                  # WOF: the empties go to the winner
+    assert game._status()[3] == "3 + 61 EMPTY"        # and the panel says so
+    assert shows_tiny(board.panel, "3 + 61 EMPTY")
     assert load(store_dir, "reversi") == {}             # nothing to continue
     assert arcade.records.data == {}                    # two players: no CPU record
     tap(board, arcade, "A")                             # a new game
@@ -256,7 +327,9 @@ def test_surrender_asks_first_and_counts_a_loss(board, store_dir):
     assert until(arcade, lambda: game.game.ply == 2)
     menu_item(board, arcade, overlays._M_SURRENDER)
     assert game.overlay == overlays._OV_CONFIRM and shows(board.panel, "Surrender?")
-    tap(board, arcade, "C")                            # no
+    assert shows(board.panel, "A: yes B: no")
+    tap(board, arcade, "B")                            # no (and B does not leave)
+    assert arcade.screen is game
     assert game.overlay == screen._OV_NONE and game.state == screen._PLAY
     menu_item(board, arcade, overlays._M_SURRENDER)
     tap(board, arcade, "A")                            # yes

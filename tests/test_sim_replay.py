@@ -164,6 +164,12 @@ def test_controls_model_holds_from_key_repeats():
 def test_layout_fits_terminals():
     assert render.choose_scale(80, 24) == render.BRAILLE
     assert render.choose_scale(140, 40) == 1
+    assert render.choose_scale(130, 35) == 1              # half blocks, framed, no legend
+    assert render.choose_scale(128, 33) == 1              # half blocks, no frame
+    assert render.Layout(128, 33, 1).border == 0 and render.Layout(130, 35, 1).border == 1
+    assert render.choose_scale(127, 40) == render.BRAILLE  # 128 pixel columns need 128
+    assert render.choose_scale(100, 40) == render.BRAILLE
+    assert not render.Layout(50, 10, render.BRAILLE).fits
     assert render.choose_scale(270, 72) == 2
     assert render.choose_scale(80, 24, wanted=3) == 3
     layout = render.Layout(80, 24, render.BRAILLE)

@@ -52,7 +52,12 @@ def test_keys_drive_the_panel_and_q_restores_the_terminal(run_pty, tmp_path):
     sim = run_pty(["--main", DEMO, "--fresh", "--record", str(record), "--png", str(live_png)])
     sim.wait_for(square_at(10, 27), what="the demo's first frame")
     assert "REC" in sim.screen.text()
-    assert "j k l u i o" in sim.screen.text(), "the legend shows the key map"
+    assert "j=A k=B l=C u=D i=E o=F" in sim.screen.text(), "the key map is shown"
+    sim.send("h")                                   # the legend hidden: the status line has it
+    sim.wait_for(lambda s: "Shift+button" not in s.text(), what="the legend hidden")
+    status = next(line for line in sim.screen.lines() if "ML4M" in line and "s " in line)
+    assert "j=A k=B l=C u=D i=E o=F" in status
+    sim.send("h")
     assert not lit(sim.screen, 120, 5)
 
     sim.send("j")                                   # button A: a block shows while it is down
@@ -223,3 +228,17 @@ def test_real_firmware_session_replays_to_the_same_panel(run_pty, tmp_path):
     assert result.returncode == 0, result.stderr
     assert "press D" in record.read_text()
     assert replayed.read_bytes() == live.read_bytes()
+
+
+def test_half_blocks_whenever_the_panel_fits_and_a_note_when_nothing_does(run_pty):
+    from sim_screen import decode_panel
+    sim = run_pty(["--main", DEMO, "--fresh"], columns=128, rows=33)   # no room for a frame
+    sim.wait_for(lambda s: "\u2580" in s.text() and decode_panel(
+        [line for line in s.lines()[:32]])[27][10] == 1, what="frameless half blocks")
+    sim.send("q")
+    assert sim.wait_exit() == 0
+    small = run_pty(["--main", DEMO, "--fresh"], columns=40, rows=10)
+    small.wait_for(lambda s: "terminal too small" in s.lines()[0] and "needs 66x19" in s.text(),
+                   what="the note where the panel would be")
+    small.send("q")
+    assert small.wait_exit() == 0

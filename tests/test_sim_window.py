@@ -133,3 +133,45 @@ def _no_pacing(init):
         kwargs["realtime"] = False
         init(self, *args, **kwargs)
     return wrapped
+
+
+# ---- no display, no sound card ---------------------------------------------------------
+def test_no_display_is_said_in_one_line_and_exits_non_zero():
+    """Without a display SDL falls back to its offscreen driver by itself: the
+    window would never show. The simulator says so and stops; the noise SDL
+    and ALSA write to stderr on the way is hidden."""
+    import subprocess
+    import sys
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    result = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--window",
+                             "--fresh", "--seconds", "1"],
+                            env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert result.stderr == "sim: no display: play in the terminal with make sim\n"
+
+
+def test_a_driver_nobody_asked_for_is_no_display(tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "offscreen")    # what SDL falls back to
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    import tools.emu
+    tools.emu.install()
+    session = Session(tools.emu.Board(seed=1))
+    try:
+        with pytest.raises(window_mode.NoDisplay, match="make sim"):
+            window_mode.WindowFrontEnd(session, pygame, realtime=False, environ={})
+        ui = window_mode.WindowFrontEnd(session, pygame, realtime=False)   # asked for: fine
+        ui.close()
+    finally:
+        pygame.quit()
+
+
+def test_alsa_noise_at_the_mixers_start_is_hidden(capfd, monkeypatch, dummy_sdl):
+    def noisy_init(**kwargs):
+        os.write(2, b"ALSA lib confmisc.c:855:(parse_card) cannot find card '0'\n")
+        raise pygame.error("ALSA: Couldn't open audio device")
+
+    monkeypatch.setattr(pygame.mixer, "init", noisy_init)
+    speaker = window_mode._Speaker(pygame)
+    assert not speaker.ok and "ALSA" in speaker.error     # said in words on the status line
+    assert capfd.readouterr().err == ""

@@ -1,4 +1,4 @@
-"""Volume (issue 7): three levels on the speaker's two peripherals (the
+"""Volume: three levels on the speaker's two peripherals (the
 click's DAC step height and the tones' PWM duty), saved with the settings,
 applied at once and at boot; mute stays a separate on/off."""
 import types
@@ -49,7 +49,7 @@ def click_height(board, hal):
 
 def test_default_is_loud_as_before(board, hal):
     assert hal.sound.volume == 3
-    assert click_height(board, hal) == 255      # article 000's beep
+    assert click_height(board, hal) == 255      # the ML4M 15-puzzle's beep
     hal.sound.tone(440, 50)
     assert heard(board)[-1] == (440, FULL)      # a 50 % square wave
 

@@ -299,14 +299,15 @@ def board_arch(info):
     return MPY_ARCHS[index] if index < len(MPY_ARCHS) else None
 
 
-def auto_port():
-    """mpremote's automatic choice: the first serial port with a USB vendor/product id."""
+def auto_port(target="deploy"):
+    """mpremote's automatic choice: the first serial port with a USB vendor/product id.
+    `target`: the make target the hint names (deploy, backup)."""
     import serial.tools.list_ports
     for p in sorted(serial.tools.list_ports.comports()):
         if p.vid is not None and p.pid is not None:
             return p.device
-    raise DeployError("no board found: no USB serial port is connected "
-                      "(plug the board in, or name the port: make deploy PORT=/dev/ttyUSB0)")
+    raise DeployError("no board found: no USB serial port is connected (plug the board "
+                      f"in, or name the port: make {target} PORT=/dev/ttyUSB0)")
 
 
 def _why_not_open(port):
@@ -339,7 +340,8 @@ class Board:
         from mpremote.transport_serial import SerialTransport
         self.port = port
         if not os.path.exists(port):
-            raise DeployError(f"no board found at {port} (is it plugged in? which port: mpremote devs)")
+            raise DeployError(f"no board found at {port} (is it plugged in? "
+                              f"which port: .venv/bin/mpremote devs)")
         try:
             # On a pty mpremote reads without polling first: a read timeout there, so a
             # silent board cannot hang it. A real port keeps mpremote's default (none).
@@ -470,8 +472,10 @@ def _last_line(err):
 # --------------------------------------------------------------------------------------
 # Commands
 
-def connect(port, timeout):
-    return Board(port or auto_port(), timeout=timeout)
+def connect(port, timeout, target="deploy"):
+    """The board at port (None: the first USB serial port); `target` names
+    the make target in the hint when there is none."""
+    return Board(port or auto_port(target), timeout=timeout)
 
 
 def board_names(root):
@@ -676,7 +680,7 @@ def remove_game(name, port=None, drop_saves=False, timeout=10.0, say=print):
 
 def backup(root=ROOT, port=None, timeout=10.0, say=print, folder="/data"):
     """Copy the board's /data to backups/<date-time>/data; returns the local folder."""
-    board = connect(port, timeout)
+    board = connect(port, timeout, "backup")
     try:
         board.probe()
         files, _dirs = board.listing([folder])
@@ -730,7 +734,8 @@ def main(argv=None):
         print(what + ": " + str(e), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print("deploy: interrupted (run it again: only what is missing is copied)", file=sys.stderr)
+        print("backup: interrupted" if args.backup else
+              "deploy: interrupted (run it again: only what is missing is copied)", file=sys.stderr)
         return 1
     return 0
 

@@ -21,6 +21,7 @@ I2C_FREQ = 400_000
 DISPLAY_WIDTH = 128
 DISPLAY_HEIGHT = 64
 DISPLAY_ADDR = 0x3D
+DISPLAY_LINK = "ssd1306_i2c"   # how the panel is spoken to: firmware/hal/ssd1306_i2c.py
 DISPLAY_CONTRAST = (0x01, 0x0C, 0x30, 0x80, 0xFF)   # brightness levels 0..4
 
 # --- Buttons ----------------------------------------------------------------

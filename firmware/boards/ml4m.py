@@ -1,6 +1,6 @@
 # The ML4M handheld: pin map and calibration. The only file that names a pin.
 #
-# Facts from the ML4M 15-puzzle article (seeds article 000): ESP32 at 240 MHz,
+# Facts from the ML4M 15-puzzle article (see the README): ESP32 at 240 MHz,
 # SSD1306 128x64 on I2C (SCL GPIO22, SDA GPIO21, 400 kHz), joystick on ADC
 # GPIO39 (X, read as 4095 - raw) and GPIO36 (Y), 12 bit at 11 dB, six buttons
 # that read 1 when pressed, speaker on the DAC at GPIO25.
@@ -20,6 +20,7 @@ I2C_FREQ = 400_000    # the SSD1306 is specified up to 400 kHz (fast mode)
 DISPLAY_WIDTH = 128
 DISPLAY_HEIGHT = 64
 DISPLAY_ADDR = 0x3C
+DISPLAY_LINK = "ssd1306_i2c"   # how the panel is spoken to: firmware/hal/ssd1306_i2c.py
 # Contrast register (0x81) values for brightness levels 0..4. The SSD1306's
 # light output is far from linear in this value: small steps matter at the
 # bottom, so the table is roughly geometric.

@@ -5,12 +5,14 @@
 # largest tile a 4x4 board can hold). No drawing, no clock: randomness comes
 # in as `rng` (anything with randrange, e.g. the random module).
 #
-# Article 001 got three rules wrong; this file follows the original game:
-# a tile merges at most once per move ([2,2,0,4] right is [0,0,4,4]), the
-# score grows by the value of each merged tile, and the game is over when no
-# move changes the board, not merely when it is full.
+# The curses 2048 this started from got three rules wrong; this file follows
+# the original game: a tile merges at most once per move ([2,2,0,4] right is
+# [0,0,4,4]), the score grows by the value of each merged tile, and the game
+# is over when no move changes the board, not merely when it is full.
 
 from micropython import const  # on the PC: tools/emu/mp/micropython.py
+
+from firmware.games import IllegalMove
 
 LEFT = const(0)
 RIGHT = const(1)
@@ -137,7 +139,10 @@ class Game2048:
         Only a move that changes the board counts: it is recorded for undo,
         counted in `moves`, scored, and followed by one new tile. While a won
         game waits for the player to choose to keep going, nothing moves.
+        IllegalMove for a direction that is none of the four.
         """
+        if direction not in (LEFT, RIGHT, UP, DOWN):
+            raise IllegalMove("no such direction")
         if self.won and not self.keep_going:
             return False
         b = self.board

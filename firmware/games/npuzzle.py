@@ -6,13 +6,15 @@
 # Moves are described the way the player makes them:
 # - push(direction): the joystick pushes the neighbouring tile into the blank.
 #   Pushing LEFT moves the tile to the RIGHT of the blank one cell left
-#   (article 000), so the blank itself travels right.
+#   (as on the ML4M 15-puzzle), so the blank itself travels right.
 # - slide(index): pick any tile in the blank's row or column; the whole run of
 #   tiles between it and the blank slides one cell towards the blank
-#   (article 002). A run of k tiles counts k moves.
+#   (as in the Godot 15-puzzle). A run of k tiles counts k moves.
 # Randomness is passed in: any object with randrange() (e.g. the random module).
 
 from micropython import const
+
+from firmware.games import IllegalMove
 
 LEFT = const(0)
 RIGHT = const(1)
@@ -121,7 +123,10 @@ class Puzzle:
 
     # ---- joystick pushes ---------------------------------------------------
     def tile_for_push(self, direction):
-        """Index of the tile that pushing `direction` would move, or -1."""
+        """Index of the tile that pushing `direction` would move, or -1.
+        IllegalMove for a direction that is none of the four."""
+        if direction not in DIRECTIONS:
+            raise IllegalMove("no such direction")
         w = self.width
         col = self.blank % w
         row = self.blank // w
@@ -197,8 +202,8 @@ class Puzzle:
         A uniform random permutation is drawn (Fisher-Yates); if it cannot be
         solved, two fixed tiles are swapped. For a given blank cell that swap
         pairs each unsolvable position with exactly one solvable one, so the
-        result stays uniform (article 000 skipped this: half its games were
-        impossible)."""
+        result stays uniform (the ML4M 15-puzzle skipped this: half its games
+        were impossible)."""
         tiles = self.tiles
         n = self.size
         while True:
@@ -223,7 +228,8 @@ class Puzzle:
 
     def shuffle_walk(self, rng, steps):
         """Random legal pushes from solved, never undoing the previous one
-        (articles 002/004); more pushes follow if the walk ends solved."""
+        (as the Godot and MSX puzzles shuffle); more pushes follow if the
+        walk ends solved."""
         self.reset()
         w = self.width
         previous = -1

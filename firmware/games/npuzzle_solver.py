@@ -2,10 +2,10 @@
 #
 # - solve8(tiles): an optimal solution of a 3x3 position (IDA* with additive
 #   pattern databases: 6.5 KB, see tools/gen_npuzzle_pdb8.py).
-# - Hinter / hint(puzzle): for any width, a next move that is always correct
-#   and, followed repeatedly, always reaches the solved state. Widths above 3
-#   are solved in stages (top row, then left column, then the same on the
-#   smaller puzzle that is left) and the last 3x3 is finished optimally.
+# - plan_stage(tiles, width): for any width, the next stage of a solution:
+#   widths above 3 are solved in stages (top row, then left column, then the
+#   same on the smaller puzzle that is left) and the last 3x3 is finished
+#   optimally. firmware.games.npuzzle.Hinter hands these plans out as hints.
 # - solution(puzzle): the whole list of pushes ("hold hint plays the solution").
 #
 # Every move here is a push direction as in npuzzle.push(): the tile next to
@@ -14,9 +14,6 @@
 from micropython import const
 from firmware.games.npuzzle import (LEFT, RIGHT, UP, DOWN, OPPOSITE,
                                     BLANK_STEP, is_solvable, find)
-# Hinter lives with the rules so that a screen can keep a plan between frames
-# without keeping this module and its tables; it is still reachable from here.
-from firmware.games.npuzzle import Hinter
 
 _NONE = const(255)        # "no direction" (the root of a search)
 _FOUND = const(1000)      # returned by the depth-first search when solved
@@ -418,11 +415,3 @@ def solution(puzzle):
             return out
         blank = _apply(tiles, width, blank, part)
         out.extend(part)
-
-
-_default_hinter = Hinter()
-
-
-def hint(puzzle):
-    """Next push direction towards solved (None when solved)."""
-    return _default_hinter.hint(puzzle)

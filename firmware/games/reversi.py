@@ -14,13 +14,17 @@ from array import array
 
 from micropython import const  # on the PC: tools/emu/mp/micropython.py
 
+from firmware.games import IllegalMove
+
 EMPTY = const(0)
 BLACK = const(1)
 WHITE = const(2)
 BORDER = const(3)
 PASS = const(0)
 
-DRAW = const(0)  # winner() when the counts are equal
+# winner() when the game is over and the counts are equal: not a colour, and
+# not 0, so that a draw is never mistaken for the None of a game going on.
+DRAW = const(3)
 
 # Longest line of play: 60 discs placed plus at most one pass between two
 # placements (two passes in a row end the game).
@@ -273,18 +277,26 @@ class Reversi:
         return not self.has_moves(BLACK) and not self.has_moves(WHITE)
 
     def winner(self):
-        """None while the game goes on; else BLACK, WHITE or DRAW (0)."""
+        """None while the game goes on; else BLACK, WHITE or DRAW."""
         if not self.is_game_over():
             return None
         s = self.score()
-        return BLACK if s > 0 else WHITE if s < 0 else DRAW
+        if s > 0:
+            return BLACK
+        if s < 0:
+            return WHITE
+        return DRAW
 
     def result(self):
         """'1-0' Black won, '0-1' White won, '1/2-1/2' draw, '*' not over."""
         w = self.winner()
         if w is None:
             return "*"
-        return ("1/2-1/2", "1-0", "0-1")[w]
+        if w == BLACK:
+            return "1-0"
+        if w == WHITE:
+            return "0-1"
+        return "1/2-1/2"
 
     def final_score(self):
         """(black, white) by the WOF rule: empty squares go to the winner."""
@@ -302,16 +314,16 @@ class Reversi:
     # ----- playing and undoing ----------------------------------------
     def push(self, move):
         """Play `move` for the side to move (PASS only when it has no move).
-        Returns the number of discs flipped. ValueError if illegal."""
+        Returns the number of discs flipped. IllegalMove if illegal."""
         if move == PASS:
             self.pass_turn()
             return 0
         b = self.board
         if move < 11 or move > 88 or b[move] != 0:
-            raise ValueError("illegal move")
+            raise IllegalMove("square taken or off the board")
         n = self._place(move)
         if n == 0:
-            raise ValueError("illegal move")
+            raise IllegalMove("flips nothing")
         return n
 
     def _place(self, move):
@@ -357,11 +369,11 @@ class Reversi:
 
     def pass_turn(self):
         """Pass: allowed only when the side to move has no legal move and the
-        game is not over."""
+        game is not over; IllegalMove otherwise."""
         if self.has_moves():
-            raise ValueError("a player with a legal move may not pass")
+            raise IllegalMove("a player with a legal move may not pass")
         if not self.has_moves(3 - self.turn):
-            raise ValueError("game over")
+            raise IllegalMove("game over")
         self._pass()
 
     def _pass(self):
@@ -434,7 +446,7 @@ class Reversi:
 
     def to_dict(self):
         """A plain dict for saving (JSON-safe): the start (if set up) and the
-        moves; load() (or reversi_tools.Reversi.from_dict) replays them."""
+        moves; load() replays them (reversi_tools.load when set up)."""
         d = {"v": 1, "moves": self.record()}
         if self._start:
             d["start"] = self._start[0]
@@ -442,20 +454,20 @@ class Reversi:
         return d
 
     def load(self, data):
-        """Restore from to_dict() output (or a plain list of move names);
-        ValueError if the record is not a legal game."""
+        """Restore a game from the standard start: to_dict() output (or a
+        plain list of move names). IllegalMove if the record is not a legal
+        game. A set-up position (only tests and tools make them) is a
+        ValueError here: reversi_tools.load reads it."""
         if isinstance(data, (list, tuple)):
             moves = data
-            start = None
-            turn = BLACK
         else:
+            if data.get("start"):
+                raise ValueError("a set-up position: reversi_tools.load reads it")
             moves = data.get("moves", [])
-            start = data.get("start")
-            turn = data.get("turn", BLACK)
-        if start:                          # a set-up position (tests, tools)
-            from firmware.games.reversi_tools import set_position
-            set_position(self, start, turn)
-        else:
-            self.reset()
+        self.reset()
+        self.replay(moves)
+
+    def replay(self, moves):
+        """Play move names (or square numbers) from the position now."""
         for name in moves:
             self.push(from_alg(name) if isinstance(name, str) else name)

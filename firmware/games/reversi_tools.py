@@ -3,8 +3,7 @@
 # set-up positions, board strings, copies, the move list, perft, a printable
 # board. `Reversi` here is the rules' class with these as methods; the
 # functions also work on a plain firmware.games.reversi.Reversi.
-# (The rules module imports set_position from here only to load a saved
-# set-up position, which the firmware itself never makes.)
+# This module needs the rules; the rules never need it.
 
 from firmware.games import reversi as _rules
 from firmware.games.reversi import (  # noqa: F401  (re-exported for tests and tools)
@@ -47,6 +46,16 @@ def set_position(g, text, turn=BLACK):
     g.turn = turn
     g._recount()
     g._start = (board_string(g), turn)
+
+
+def load(g, data):
+    """Restore g from to_dict() output (or a list of move names), a set-up
+    position included; ValueError if the record is not a legal game."""
+    if isinstance(data, dict) and data.get("start"):
+        set_position(g, data["start"], data.get("turn", BLACK))
+        g.replay(data.get("moves", []))
+    else:
+        _rules.Reversi.load(g, data)
 
 
 def board_string(g):
@@ -136,10 +145,13 @@ class Reversi(_rules.Reversi):
     def perft(self, depth):
         return perft(self, depth)
 
+    def load(self, data):
+        load(self, data)
+
     @classmethod
     def from_dict(cls, data):
         g = cls()
-        g.load(data)
+        load(g, data)
         return g
 
     def __str__(self):

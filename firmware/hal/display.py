@@ -1,48 +1,24 @@
-# SSD1306 display with partial refresh.
+# The display: a picture drawn in a frame buffer, and flush() sending only
+# what changed since the last flush.
 #
-# lib/ssd1306.py (micropython-lib) brings the panel up: its init sequence and a
-# clear frame. Then the driver module is released (about 3 KB of heap that a
-# game can use) and the few commands needed later are sent from here.
-# Its show() always sends the whole 1024-byte buffer: ~23 ms at 400 kHz. Here
-# flush() compares the framebuffer with a shadow of what the panel's GDDRAM
-# holds and sends only the changed columns of the changed pages through the
-# controller's column/page window (commands 0x21/0x22): one 16x16 tile is ~2 ms.
+# A full frame is 1024 bytes: ~23 ms on the I2C bus at 400 kHz, where one
+# 16x16 tile is ~2 ms. So flush() compares the frame buffer with a shadow of
+# what the panel holds, finds the changed columns of each changed page (a
+# page is a band of 8 pixel rows), plans rectangular windows around them and
+# has the panel link send each window. The link (firmware/hal/ssd1306_i2c.py
+# for the ML4M, named by the board file's DISPLAY_LINK) is the only part that
+# knows how the controller is spoken to.
 from micropython import const
 import framebuf
 
-_CTRL_CMD = const(0x00)    # control byte: Co=0, D/C#=0 -> a stream of commands
-_SET_COL_ADDR = const(0x21)
-_SET_PAGE_ADDR = const(0x22)
-_SET_CONTRAST = const(0x81)
-_SET_NORMAL = const(0xA6)  # | 1: inverted
-_PANEL_OFF = const(0xAE)
-_PANEL_ON = const(0xAF)
-_NOP = b"\x00\xe3"          # a command stream holding the SSD1306's no-op
 _CHUNK = const(16)         # coarse compare unit, in columns
-# Bus bytes that one window costs besides its pixels: the command transaction
-# (address, control, 6 command bytes) and the data transaction's address and
-# control byte. A gap of unchanged columns longer than this is skipped by
-# starting another window; neighbouring pages share a window when the extra
-# columns cost less than this.
-_WINDOW_COST = const(10)
 _MAX_RUNS = const(4)       # column runs kept per page (more: the last one grows)
+_WIN = const(4)            # a planned window: first page, last page, first col, last col
 
 
-def _make_i2c(board):
-    from machine import Pin
-    scl = Pin(board.I2C_SCL)
-    sda = Pin(board.I2C_SDA)
-    if board.I2C_ID is None:
-        from machine import SoftI2C
-        return SoftI2C(scl=scl, sda=sda, freq=board.I2C_FREQ)
-    from machine import I2C
-    return I2C(board.I2C_ID, scl=scl, sda=sda, freq=board.I2C_FREQ)
-
-
-class Display(framebuf.FrameBuffer):
-    # The drawing helpers (.fill, .text, .rect, ...) are FrameBuffer's own,
-    # over the same buffer as .fb: no bound method per helper held in the
-    # instance. Screens draw on .fb, a plain FrameBuffer (quicker lookups).
+class Display:
+    # Everything is drawn on .fb, a plain framebuf.FrameBuffer over .buffer:
+    # display.fb.fill_rect(...), display.fb.text(...), and so on.
     def __init__(self, board, i2c=None):
         w = board.DISPLAY_WIDTH
         h = board.DISPLAY_HEIGHT
@@ -55,12 +31,16 @@ class Display(framebuf.FrameBuffer):
         self.asleep = False
         self.present = False
         self.error = None          # short text when the panel is missing/lost
-        self._addr = board.DISPLAY_ADDR
-        self._col0 = 32 if w == 64 else 0   # 64-wide panels start at column 32
-        self._i2c = i2c
+        # the panel link the board file names, e.g. firmware/hal/ssd1306_i2c.py
+        module = __import__("firmware.hal." + board.DISPLAY_LINK, None, None, ["Link"])
+        self.link = module.Link(board, i2c)
+        # A gap of unchanged columns that costs more than a window of its own
+        # is skipped by starting another window.
+        self._window_cost = module.WINDOW_COST
         buf = None
         try:
-            buf = self._open(board)
+            buf = self.link.open()
+            self.present = True
         except OSError:
             # Nothing answers at the address (ENODEV) or the bus hangs
             # (ETIMEDOUT): run headless; drawing still works on the buffer.
@@ -68,9 +48,8 @@ class Display(framebuf.FrameBuffer):
         if buf is None:
             buf = bytearray(w * self.pages)
         self.buffer = buf
-        super().__init__(buf, w, h, framebuf.MONO_VLSB)
         self.fb = framebuf.FrameBuffer(buf, w, h, framebuf.MONO_VLSB)
-        # What the panel's GDDRAM holds now. The driver's init cleared both.
+        # What the panel's memory holds now. The link's open() cleared both.
         self._shadow = bytearray(buf)
         mv = memoryview(buf)
         smv = memoryview(self._shadow)
@@ -92,178 +71,158 @@ class Display(framebuf.FrameBuffer):
         # and last column
         self._nruns = bytearray(self.pages)
         self._runs = bytearray(2 * _MAX_RUNS * self.pages)
-        # windows being built, (first page, last page, first col, last col)
-        # each; two lists swapped page by page
-        self._wins = bytearray(4 * _MAX_RUNS)
-        self._wins2 = bytearray(4 * _MAX_RUNS)
-        self._cmd = bytearray((_CTRL_CMD, _SET_COL_ADDR, 0, 0, _SET_PAGE_ADDR, 0, 0))
-        # (cmd[5], cmd[6]: the pages of the last window sent in this flush)
-        self._ccmd = memoryview(self._cmd)[:4]    # columns only
-        # writevto vectors: control byte 0x40 (data) then one view per page;
-        # made when a window of that many pages is first sent
-        self._vecs = [None] * self.pages
-
-    def _open(self, board=None):
-        """Bring the panel up (cleared); returns the driver's frame buffer."""
-        import sys
-        from ssd1306 import SSD1306_I2C
-        i2c = self._i2c
-        if i2c is None:
-            # (set at the first call, from __init__: board is given there)
-            i2c = self._i2c = _make_i2c(board)
-        try:
-            buf = SSD1306_I2C(self.width, self.height, i2c, self._addr).buffer
-        finally:
-            # nothing else holds the driver: its code goes with the module
-            sys.modules.pop("ssd1306", None)
-        self.present = True
-        self.error = None
-        return buf
+        # windows being planned, _WIN bytes each: those reaching the page
+        # above and those reaching this page (two lists swapped page by page)
+        self._wins = bytearray(_WIN * _MAX_RUNS)
+        self._wins2 = bytearray(_WIN * _MAX_RUNS)
+        self._joined = 0           # bit q: window q of the page above goes on down
+        self._sent = 0             # pixel bytes sent by this flush
 
     def _lost(self):
         self.present = False
         self.error = "display lost"
 
+    # ----- flush: find what changed, plan windows, send them ------------------
     def flush(self):
         """Send what changed since the last flush. Returns the pixel bytes sent."""
-        i2c = self._i2c
-        if not self.present or self.asleep or i2c is None:
+        if not self.present or self.asleep:
             return 0
-        w = self.width
-        pages = self.pages
-        rows = self._rows
-        srows = self._srows
-        chunks = self._chunks
-        schunks = self._schunks
-        pg = self._pg
-        spg = self._spg
-        nruns = self._nruns
-        runs = self._runs
-        per_page = w // _CHUNK
         first = -1                  # first and last changed page
-        for p in range(pages):
-            if rows[p] == srows[p]:
-                nruns[p] = 0
-                continue
-            if first < 0:
-                first = p
-            final = p
-            # Runs of changed columns. Whole 16-byte chunks are compared in C;
-            # bytes one by one only next to a chunk boundary, to find where a
-            # run ends and the next begins. A gap inside one chunk (< 16
-            # columns) is not looked for: it costs at most a few bytes.
-            # Indices below are columns of the page copied into pg/spg.
-            pg[:] = rows[p]
-            spg[:] = srows[p]
-            k = 0
-            j = per_page - 1
-            while chunks[k] == schunks[k]:
-                k += 1
-            while chunks[j] == schunks[j]:
-                j -= 1
-            a = k * _CHUNK
-            while pg[a] == spg[a]:
-                a += 1
-            r = 2 * _MAX_RUNS * p
-            last = r + 2 * _MAX_RUNS - 2
-            runs[r] = a
-            prev = k
-            k += 1
-            while k <= j:
-                if chunks[k] != schunks[k]:
-                    a = k * _CHUNK
-                    # (both bytes at the boundary changed: no gap there)
-                    if r < last and (pg[a] == spg[a] or pg[a - 1] == spg[a - 1]):
-                        e = prev * _CHUNK + _CHUNK - 1
-                        while pg[e] == spg[e]:
-                            e -= 1
-                        while pg[a] == spg[a]:
-                            a += 1
-                        if a - e > _WINDOW_COST + 1:
-                            # the gap costs more than another window
-                            runs[r + 1] = e
-                            r += 2
-                            runs[r] = a
-                    prev = k
-                k += 1
-            e = prev * _CHUNK + _CHUNK - 1
-            while pg[e] == spg[e]:
-                e -= 1
-            runs[r + 1] = e
-            nruns[p] = (r - 2 * _MAX_RUNS * p) // 2 + 1
+        last = -1
+        for p in range(self.pages):
+            if self._find_runs(p):
+                if first < 0:
+                    first = p
+                last = p
         if first < 0:
             return 0
-        # Windows: a run starts one, or joins a window of the page above when
-        # the extra columns cost less than a window of its own. A window that
-        # no run of the next page joins is sent.
-        sent = 0
-        cur = self._wins
-        nxt = self._wins2
-        ncur = 0
-        self._cmd[5] = 255          # no window sent yet in this flush
+        self._sent = 0
         try:
-            for p in range(first, final + 2):
-                nn = 0
-                joined = 0          # bit q: window q of cur goes on
-                if p <= final:
-                    for i in range(2 * _MAX_RUNS * p, 2 * _MAX_RUNS * p + 2 * nruns[p], 2):
-                        a = runs[i]
-                        b = runs[i + 1]
-                        j = 4 * nn
-                        nxt[j] = nxt[j + 1] = p
-                        nxt[j + 2] = a
-                        nxt[j + 3] = b
-                        for q in range(ncur):
-                            if joined & (1 << q):
-                                continue
-                            c0 = cur[4 * q + 2]
-                            c1 = cur[4 * q + 3]
-                            n = p - cur[4 * q]
-                            lo = a if a < c0 else c0
-                            hi = b if b > c1 else c1
-                            if (hi - lo + 1) * (n + 1) <= (c1 - c0 + 1) * n + _WINDOW_COST + b - a + 1:
-                                joined |= 1 << q
-                                nxt[j] = cur[4 * q]
-                                nxt[j + 2] = lo
-                                nxt[j + 3] = hi
-                                break
-                        nn += 1
-                for q in range(ncur):
-                    if not joined & (1 << q):
-                        sent += self._send(i2c, cur[4 * q], cur[4 * q + 1], cur[4 * q + 2], cur[4 * q + 3])
-                cur, nxt = nxt, cur
-                ncur = nn
+            self._send_windows(first, last)
         except OSError:
             self._lost()
-            return sent
+            return self._sent
         self._shadow[:] = self.buffer
-        return sent
+        return self._sent
 
-    def _send(self, i2c, p0, p1, c0, c1):
-        cmd = self._cmd
-        cmd[2] = c0 + self._col0
-        cmd[3] = c1 + self._col0
-        if cmd[5] == p0 and cmd[6] == p1:
-            # The last window covered the same pages and was filled exactly,
-            # so the controller's page pointer is back at p0 (horizontal
-            # addressing wraps it to the window's first page): setting the
-            # columns is enough (0x21 moves only the column pointer).
-            i2c.writeto(self._addr, self._ccmd)
-        else:
-            cmd[5] = p0
-            cmd[6] = p1
-            i2c.writeto(self._addr, cmd)
-        vec = self._vecs[p1 - p0]
-        if vec is None:
-            vec = self._vecs[p1 - p0] = [b"\x40"] + [None] * (p1 - p0 + 1)
-        rows = self._rows
-        full = c0 == 0 and c1 == self.width - 1
-        for k in range(p1 - p0 + 1):
-            # the window wraps from c1 back to c0 on the next page, so the
-            # rows of the rectangle go out back to back in one transaction
-            vec[k + 1] = rows[p0 + k] if full else rows[p0 + k][c0:c1 + 1]
-        i2c.writevto(self._addr, vec)
-        return (c1 - c0 + 1) * (p1 - p0 + 1)
+    def _find_runs(self, p):
+        """Note page p's runs of changed columns; False when it is unchanged.
+
+        Whole 16-byte chunks are compared in C; bytes one by one only next to
+        a chunk boundary, to find where a run ends and the next begins. A gap
+        inside one chunk (< 16 columns) is not looked for: it costs at most a
+        few bytes. Columns below are those of the page copied into pg/spg."""
+        if self._rows[p] == self._srows[p]:
+            self._nruns[p] = 0
+            return False
+        pg = self._pg
+        spg = self._spg
+        chunks = self._chunks
+        schunks = self._schunks
+        runs = self._runs
+        pg[:] = self._rows[p]
+        spg[:] = self._srows[p]
+        chunk = 0                   # the first changed chunk, then each in turn
+        last_chunk = len(chunks) - 1
+        while chunks[chunk] == schunks[chunk]:
+            chunk += 1
+        while chunks[last_chunk] == schunks[last_chunk]:
+            last_chunk -= 1
+        start = chunk * _CHUNK
+        while pg[start] == spg[start]:
+            start += 1
+        slot = 2 * _MAX_RUNS * p    # where the page's runs are kept: first, last column
+        last_slot = slot + 2 * _MAX_RUNS - 2
+        runs[slot] = start
+        prev = chunk                # the last changed chunk so far
+        chunk += 1
+        while chunk <= last_chunk:
+            if chunks[chunk] != schunks[chunk]:
+                start = chunk * _CHUNK
+                # (both bytes at the boundary changed: no gap there)
+                gap = pg[start] == spg[start] or pg[start - 1] == spg[start - 1]
+                if slot < last_slot and gap:
+                    end = self._run_end(prev)
+                    while pg[start] == spg[start]:
+                        start += 1
+                    if start - end > self._window_cost + 1:
+                        # the gap costs more than another window
+                        runs[slot + 1] = end
+                        slot += 2
+                        runs[slot] = start
+                prev = chunk
+            chunk += 1
+        runs[slot + 1] = self._run_end(prev)
+        self._nruns[p] = (slot - 2 * _MAX_RUNS * p) // 2 + 1
+        return True
+
+    def _run_end(self, chunk):
+        """The last changed column of a changed chunk of the page in pg/spg."""
+        e = chunk * _CHUNK + _CHUNK - 1
+        while self._pg[e] == self._spg[e]:
+            e -= 1
+        return e
+
+    def _send_windows(self, first, last):
+        """Plan windows over the changed pages first..last and send them.
+
+        A run starts a window, or joins a window of the page above when the
+        extra columns cost less than a window of its own. A window that no
+        run of the next page joins is complete and is sent."""
+        above = self._wins          # windows reaching the page above
+        here = self._wins2          # windows reaching this page
+        n_above = 0
+        self.link.begin_frame()
+        for p in range(first, last + 2):
+            self._joined = 0
+            n_here = self._plan_page(p, above, n_above, here) if p <= last else 0
+            for q in range(n_above):
+                if not self._joined & (1 << q):
+                    self._send_window(above, q)
+            above, here = here, above
+            n_above = n_here
+
+    def _plan_page(self, p, above, n_above, here):
+        """Windows for page p's runs into `here`, each a new one or one of
+        `above` taken on down (marked in _joined); returns how many."""
+        runs = self._runs
+        n = 0
+        start = 2 * _MAX_RUNS * p
+        for i in range(start, start + 2 * self._nruns[p], 2):
+            a = runs[i]
+            b = runs[i + 1]
+            w = _WIN * n
+            here[w] = here[w + 1] = p
+            here[w + 2] = a
+            here[w + 3] = b
+            for q in range(n_above):
+                if self._joined & (1 << q):
+                    continue
+                top = above[_WIN * q]
+                c0 = above[_WIN * q + 2]
+                c1 = above[_WIN * q + 3]
+                lo = a if a < c0 else c0
+                hi = b if b > c1 else c1
+                height = p - top        # pages the window of the page above has
+                # bytes sent: one window grown over both, or the two apart
+                together = (hi - lo + 1) * (height + 1)
+                apart = (c1 - c0 + 1) * height + self._window_cost + b - a + 1
+                if together <= apart:
+                    self._joined |= 1 << q
+                    here[w] = top
+                    here[w + 2] = lo
+                    here[w + 3] = hi
+                    break
+            n += 1
+        return n
+
+    def _send_window(self, wins, q):
+        p0 = wins[_WIN * q]
+        p1 = wins[_WIN * q + 1]
+        c0 = wins[_WIN * q + 2]
+        c1 = wins[_WIN * q + 3]
+        self.link.send_window(self._rows, p0, p1, c0, c1)
+        self._sent += (c1 - c0 + 1) * (p1 - p0 + 1)
 
     def invalidate(self):
         """Forget what the panel shows: the next flush sends the whole frame."""
@@ -272,12 +231,13 @@ class Display(framebuf.FrameBuffer):
         for i in range(len(buf)):
             sh[i] = buf[i] ^ 0xFF
 
-    def _command(self, cmd, arg=None):
+    # ----- the panel's settings -------------------------------------------------
+    def _tell(self, setting, value):
+        """Give the link a setting (a method of it); False when it is lost."""
         if not self.present:
             return False
         try:
-            self._i2c.writeto(self._addr, bytes((_CTRL_CMD, cmd) if arg is None
-                                                else (_CTRL_CMD, cmd, arg)))
+            setting(value)
             return True
         except OSError:
             self._lost()
@@ -288,40 +248,38 @@ class Display(framebuf.FrameBuffer):
         levels = self._levels
         level = 0 if level < 0 else (len(levels) - 1 if level >= len(levels) else level)
         self.level = level
-        self._command(_SET_CONTRAST, levels[level])
+        self._tell(self.link.contrast, levels[level])
 
     def contrast(self, value):
-        """Raw SSD1306 contrast 0..255."""
-        self._command(_SET_CONTRAST, value & 0xFF)
+        """Raw contrast 0..255."""
+        self._tell(self.link.contrast, value & 0xFF)
 
     def invert(self, on):
         self.inverted = bool(on)
-        self._command(_SET_NORMAL | (1 if on else 0))
+        self._tell(self.link.invert, self.inverted)
 
     def sleep(self):
-        """Panel off (GDDRAM is kept); flush sends nothing until wake()."""
+        """Panel off (what it shows is kept); flush sends nothing until wake()."""
         self.asleep = True
-        self._command(_PANEL_OFF)
+        self._tell(self.link.power, False)
 
     def wake(self):
         self.asleep = False
-        self._command(_PANEL_ON)
+        self._tell(self.link.power, True)
         self.flush()
 
     def probe(self):
-        """Try again to reach a panel that was missing. True when present.
-        Cheap while nothing answers: one two-byte write, no driver loaded."""
+        """Try again to reach a panel that was missing. True when present."""
         if self.present:
             return True
-        if self._i2c is None:        # the bus itself could not be set up
-            return False
         try:
-            self._i2c.writeto(self._addr, _NOP)     # anyone there?
-            self._open()     # (the driver's new buffer is dropped: ours is drawn on)
+            self.present = self.link.probe()
         except OSError:
             self.present = False
+        if not self.present:
             self.error = "no display"
             return False
+        self.error = None
         self.invalidate()
         self.brightness(self.level)
         self.invert(self.inverted)

@@ -1,8 +1,8 @@
 # Click, tones and short melodies on the speaker pin, never blocking the loop.
 #
-# Why two peripherals on one pin: the click is the article's beep, a DAC step
-# (255, then 0 about 20 ms later), which is exactly what the ML4M's DAC does
-# well. A tone on the DAC would need a timer interrupt at twice the pitch
+# Why two peripherals on one pin: the click is the ML4M 15-puzzle's beep, a
+# DAC step (255, then 0 about 20 ms later), which is exactly what the ML4M's
+# DAC does well. A tone on the DAC would need a timer interrupt at twice the pitch
 # (2-4 kHz of Python callbacks, out of tune whenever the GC runs); the ESP32's
 # LEDC PWM makes an exact square wave in hardware with no CPU at all. So tones
 # and melodies use PWM, and the pad is handed back to the DAC for clicks:
@@ -174,8 +174,8 @@ class Sound:
                 pwm.duty_u16(self._duty)
 
     def click(self, now=None):
-        """The articles' beep: the DAC up to the volume's level, back to 0
-        ~20 ms later (in update)."""
+        """The ML4M 15-puzzle's beep: the DAC up to the volume's level, back
+        to 0 ~20 ms later (in update)."""
         if self._muted:
             return
         if not self._use_dac:

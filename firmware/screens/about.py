@@ -1,18 +1,28 @@
-"""About: firmware and MicroPython versions, free memory."""
+"""About: firmware and MicroPython versions, free memory, the board."""
 import gc
 import sys
 
 from firmware import VERSION
 from firmware.hal.controls import A, B
 from firmware.screens.base import Screen, BACK
-from firmware.ui import draw
+from firmware.ui import draw, tinyfont
+
+_COLUMNS = 16    # 8x8 characters across the panel
 
 
 def micropython_version():
+    """Two lines: what runs the firmware, and its version."""
     impl = sys.implementation
+    version = "%d.%d.%d" % impl.version[:3]
     if impl.name != "micropython":
-        return "emulated (%s)" % impl.name
-    return "%d.%d.%d" % impl.version[:3]
+        return "Emulated on PC", "%s %s" % (impl.name, version)
+    return "MicroPython", " " + version
+
+
+def board_line(name):
+    """"Board NAME", or the name alone when both do not fit on a line."""
+    line = "Board " + name
+    return line if len(line) <= _COLUMNS else name
 
 
 class About(Screen):
@@ -33,13 +43,15 @@ class About(Screen):
         if self.lines and time.ticks_diff(now, self.next_refresh) < 0:
             return
         self.next_refresh = time.ticks_add(now, 1000)  # free memory, once a second
+        runs_on, version = micropython_version()
         self.lines = (
             "Firmware " + VERSION,
-            "MicroPython",
-            " " + micropython_version(),
+            runs_on,
+            version,
             "Free RAM %d KB" % (gc.mem_free() // 1024),
-            "Board " + self.hal.board.NAME,
+            board_line(self.hal.board.NAME),
         )
         fb = draw.page(display, "About")
         for i, line in enumerate(self.lines):
-            fb.text(line[:16], 0, 12 + i * 10, 1)
+            fb.text(line, 0, 11 + i * 9, 1)
+        tinyfont.centred(fb, "A OR B: BACK", 0, 57, draw.WIDTH, 7)

@@ -1,4 +1,4 @@
-"""The 2048 screen (article 001, with the original game's rules from
+"""The 2048 screen (after the curses 2048, with the original game's rules from
 firmware/games/game2048.py and the expectimax player of firmware/games/ai2048.py).
 
 Keys
@@ -13,9 +13,10 @@ The left 64x64 holds the 4x4 tiles, 16x16 each (a 15x15 box with cut
 corners and a one-pixel gap). How a tile shows its number:
   2 .. 64          outlined box, 4x7 digits
   128 .. 512       outlined box, 3x5 digits
-  1024 .. 8192     filled box, 3x5 digits in black
-  16K .. 128K      filled box, "16K" "32K" "64K" "128K" (K = 1024: 16384 is
-                   16K, 131072 is 128K, the largest tile a 4x4 board can hold)
+  1K .. 64K        filled box, 4x7 digits and K in black: "1K" "2K" ... "64K"
+                   (K = 1024: 1024 is 1K, 16384 is 16K), one number at a glance
+  128K             filled box, 3x5 ("128K": 131072, the largest tile a 4x4
+                   board can hold)
 A tile made by a merge flashes in the other style for one frame.
 
 On the right: score, best score (app.records "2048": "best score", "best
@@ -35,7 +36,7 @@ from micropython import const
 from firmware.games.game2048 import Game2048, NO_CELL
 from firmware.hal.controls import A, B, C, D, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import GameScreen, BACK
-from firmware.ui import draw, tinyfont
+from firmware.ui import WIDTH, HEIGHT, draw, tinyfont
 
 # What the arcade knows of this game without importing it (firmware/gamelist.py).
 GAME = {
@@ -94,12 +95,13 @@ _ARROWS = (
 
 # What a tile of exponent e shows (1: "2" ... 17: "128K"): constant strings,
 # interned with the module, none made at run time.
-_LABELS = ("", "2", "4", "8", "16", "32", "64", "128", "256", "512", "1024", "2048",
-           "4096", "8192", "16K", "32K", "64K", "128K")
+_LABELS = ("", "2", "4", "8", "16", "32", "64", "128", "256", "512", "1K", "2K",
+           "4K", "8K", "16K", "32K", "64K", "128K")
 
 
 def tile_label(e):
-    """The number a tile of exponent e stands for, as shown (1: "2" ... 17: "128K")."""
+    """The number a tile of exponent e stands for, as shown (1: "2" ... 10: "1K" ...
+    17: "128K")."""
     return _LABELS[e]
 
 
@@ -114,7 +116,7 @@ def _banner(display, over, lines, now):
             fb.fill(0)
             x = 32
             if self.elapsed < 800:
-                x = 128 - 96 * self.elapsed // 800
+                x = WIDTH - 96 * self.elapsed // 800
             big_text(fb, "Game", x, 0)
             big_text(fb, "Over", x, 17)
             y = 36
@@ -314,7 +316,7 @@ class Game(GameScreen):
         if state != _PLAY:
             self.banner.update(now)
             if c.just_pressed(A):
-                self.banner.skip()
+                self.banner.skip(now)
                 if state == _WON:
                     self.game.continue_playing()
                     self.state = _PLAY
@@ -402,9 +404,7 @@ class Game(GameScreen):
             self.panel = _P_ALL
             if state == _ASK:
                 self._draw_board(fb, 0)
-                draw.box(fb, 10, 16, 108, 30)
-                draw.centred(fb, "New game?", 21)
-                draw.centred(fb, "A: yes B: no", 33)
+                draw.ask(fb, "New game?")
                 return
         elif state == _ASK:
             return
@@ -453,7 +453,7 @@ class Game(GameScreen):
         """The tiles half-way from where they were to where they go."""
         prev = self.prev
         moved_to = self.game.moved_to
-        fb.fill_rect(0, 0, 64, 64, 0)
+        fb.fill_rect(0, 0, HEIGHT, HEIGHT, 0)   # the board: the panel's left square
         for i in range(16):
             self.shown[i] = 255
             if not prev[i]:
@@ -472,18 +472,18 @@ class Game(GameScreen):
         x = _PANEL_X
         g = self.game
         if bits & _P_SCORE:
-            fb.fill_rect(x, 0, 128 - _PANEL_X, 14, 0)
+            fb.fill_rect(x, 0, WIDTH - _PANEL_X, 14, 0)
             tinyfont.text(fb, "SCORE", x, 0)
             fb.text(str(g.score), x, 6, 1)
         if bits & _P_BEST:
-            fb.fill_rect(x, 16, 128 - _PANEL_X, 14, 0)
+            fb.fill_rect(x, 16, WIDTH - _PANEL_X, 14, 0)
             tinyfont.text(fb, "BEST", x, 16)
             fb.text(str(self.best if self.best > g.score else g.score), x, 22, 1)
         if bits & _P_MOVES:
-            fb.fill_rect(x, 32, 128 - _PANEL_X, 6, 0)
+            fb.fill_rect(x, 32, WIDTH - _PANEL_X, 6, 0)
             tinyfont.text(fb, "MOVES %d" % g.moves, x, 32)
         if bits & _P_STATUS:
-            fb.fill_rect(x, 40, 128 - _PANEL_X, 16, 0)
+            fb.fill_rect(x, 40, WIDTH - _PANEL_X, 16, 0)
             if self.thinking:
                 tinyfont.text(fb, "THINKING...", x, 42)
             elif self.hint >= 0:
@@ -496,7 +496,7 @@ class Game(GameScreen):
             elif self.message:
                 tinyfont.text(fb, self.message, x, 42)
         if bits & _P_HELP:
-            fb.fill_rect(x, 57, 128 - _PANEL_X, 7, 0)
+            fb.fill_rect(x, 57, WIDTH - _PANEL_X, 7, 0)
             tinyfont.text(fb, _HELP[self.help_i % len(_HELP)], x, 58)
 
 
@@ -519,12 +519,7 @@ def _draw_tile(fb, x, y, e, flash):
     fb.pixel(x, y + _BOX - 1, 0)
     fb.pixel(x + _BOX - 1, y + _BOX - 1, 0)
     colour = 0 if filled else 1
-    if e <= 6:
-        tinyfont.centred(fb, _LABELS[e], x, y, _BOX, _BOX, colour, 2)
-    elif e < 10 or 14 <= e < 17:
-        tinyfont.centred(fb, _LABELS[e], x, y, _BOX, _BOX, colour)
-    else:                            # two lines: "10" over "24", "128" over "K"
-        top = _LABELS[e]
-        cut = 3 if e == 17 else 2
-        tinyfont.centred(fb, top[:cut], x, y + 2, _BOX, 5, colour)
-        tinyfont.centred(fb, top[cut:], x, y + 8, _BOX, 5, colour)
+    # 4x7 digits where the label fits inside the box's border (13 pixels:
+    # two digits, or up to two digits and a K), else 3x5
+    size = 1 if 7 <= e <= 9 or e == 17 else 2
+    tinyfont.centred(fb, _LABELS[e], x, y, _BOX, _BOX, colour, size)

@@ -1,21 +1,22 @@
 """The N-puzzle screen: 8-Puzzle (3x3), 15-Puzzle (4x4) and 24-Puzzle (5x5),
-with numbers or pictures (articles 000, 002, 004).
+with numbers or pictures (after the ML4M, Godot and MSX puzzles).
 
 Keys
   stick   push the tile next to the blank into it (push left: the tile on the
           blank's right moves left), with auto-repeat; in cursor mode it
           moves the cursor instead
-  A       new game ("You Lost" when a started game is given up);
-          in cursor mode: slide the run from the cursor to the blank
-  B       back to the menu (the game is saved)
+  A       new game; a started game asks first ("New game?" A yes, B no)
+          and a yes gives it up ("You Lost"); in cursor mode: slide the
+          run from the cursor to the blank
+  B       back to the menu (the game is saved); on a question: no
   C       undo (picture mode: tap; hold C to see the picture, and push the
           stick left/right meanwhile to change the picture)
   D       hint: the tile to move lights up; hold D to watch it solve
   E       cursor mode on/off
   F       shuffle: random (uniform) / easy / medium / hard (random walks)
 
-The grid is drawn with lines (article 000); a move repaints only the cells
-it touched and the panel fields that changed.
+The grid is drawn with lines (as on the ML4M 15-puzzle); a move repaints only
+the cells it touched and the panel fields that changed.
 """
 import random
 import time
@@ -25,7 +26,7 @@ from micropython import const
 from firmware.games.npuzzle import Puzzle, Hinter
 from firmware.hal.controls import A, B, C, D, E, F, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import GameScreen, BACK
-from firmware.ui import draw, tinyfont
+from firmware.ui import WIDTH, HEIGHT, draw, tinyfont
 
 _SHUFFLES = ((0, "random"), (1, "easy"), (2, "medium"), (3, "hard"))
 
@@ -72,10 +73,13 @@ _WALK = (0, 4, 12, 30)       # random-walk pushes per level, times the width
 _PLAY = const(0)
 _WON = const(1)
 _LOST = const(2)
+_ASK = const(3)              # "New game?" over a started game
 
 _SOLVE_HOLD_MS = const(600)  # D held this long: the solution plays
 _SOLVE_STEP_MS = const(250)  # ~4 moves a second
 _LOST_WAIT_MS = const(700)   # after the "You Lost" banner, then a new game
+_SOLVED_MS = const(1500)     # picture mode: the whole picture, then "You Win"
+_BANNER_KEYS = "A:new B:menu"
 _MESSAGE_MS = const(2000)
 _HELP_MS = const(3000)
 
@@ -233,7 +237,7 @@ class Game(GameScreen):
     def progress(self):
         """The game in progress (saved after every move); None when there is none."""
         p = self.puzzle
-        if self.state != _PLAY or p.moves == 0:
+        if (self.state != _PLAY and self.state != _ASK) or p.moves == 0:
             return None
         d = p.to_dict()
         d["history"] = d["history"][-64:]     # undo depth kept across a restart
@@ -331,8 +335,12 @@ class Game(GameScreen):
             if fewest or fastest:
                 lines.append("New record!")
         self.hal.sound.sfx("win")
+        if self.pics is not None:
+            # the finished picture first, the blank's piece in place too
+            now = time.ticks_add(now, _SOLVED_MS)
+            self.redraw()
         from firmware.ui.banner import Banner
-        self.banner = Banner(self.hal.display, "You Win", lines, now)
+        self.banner = Banner(self.hal.display, "You Win", lines, now, _BANNER_KEYS)
         self.banner_done = False
 
     def give_up(self, now):
@@ -342,7 +350,8 @@ class Game(GameScreen):
         self.hal.sound.sfx("lose")
         from firmware.ui.banner import Banner
         self.banner = Banner(self.hal.display, "You Lost",
-                             ("after %d moves" % p.moves,), now)
+                             ("after %d move%s" % (p.moves, "" if p.moves == 1 else "s"),),
+                             now, _BANNER_KEYS)
         self.banner_done = False
 
     # ---- the frame ---------------------------------------------------------------
@@ -350,6 +359,13 @@ class Game(GameScreen):
         c = self.hal.controls
         dt = time.ticks_diff(now, self.last)
         self.last = now
+        if self.state == _ASK:
+            if c.just_pressed(A):
+                self.give_up(now)
+            elif c.just_pressed(B):
+                self.state = _PLAY
+                self.redraw()
+            return None
         if c.just_pressed(B):
             return BACK
         if self.state != _PLAY:
@@ -386,7 +402,8 @@ class Game(GameScreen):
             if self.cursor_on:
                 self.slide(self.cursor, now)
             elif self.puzzle.moves:
-                self.give_up(now)
+                self.state = _ASK          # progress would be thrown away: ask
+                self.dirty = True
             else:
                 self.new_game(now)
             return None
@@ -461,7 +478,7 @@ class Game(GameScreen):
                 if banner.finished():
                     self.new_game(now)
                 else:
-                    banner.skip()
+                    banner.skip(now)
                     self.banner_done = False
             return None
         # _LOST: a new game follows the banner
@@ -472,7 +489,7 @@ class Game(GameScreen):
                 self.lost_at = 0
                 self.new_game(now)
         elif c.just_pressed(A):
-            banner.skip()
+            banner.skip(now)
             self.lost_at = 0
             self.new_game(now)
         return None
@@ -480,7 +497,24 @@ class Game(GameScreen):
     # ---- drawing -----------------------------------------------------------------
     def draw(self, display):
         fb = display.fb
-        if self.state != _PLAY:
+        state = self.state
+        if state == _ASK:
+            if self.dirty:
+                self._draw_all(fb)
+                self._draw_panel(fb)
+                draw.ask(fb, "New game?")
+            return
+        if state == _WON and self.pics is not None and \
+                time.ticks_diff(self.hal.clock.now(), self.banner.start) < 0:
+            if self.dirty:                 # solved: the finished picture
+                self.dirty = False
+                fb.fill_rect(0, 0, _PANEL_X - 1, 64, 0)
+                self.pics.draw_picture(self, fb)
+                self.panel = _P_ALL
+            if self.panel:
+                self._draw_panel(fb)
+            return
+        if state != _PLAY:
             if not self.banner_done or not self.banner.finished():
                 self.banner.draw(fb)
                 self.banner_done = self.banner.finished()
@@ -489,24 +523,13 @@ class Game(GameScreen):
         if pics is not None and self.preview:
             if self.dirty:
                 self.dirty = False
-                fb.fill_rect(0, 0, _PANEL_X - 1, 64, 0)
+                fb.fill_rect(0, 0, _PANEL_X - 1, HEIGHT, 0)
                 pics.draw_picture(self, fb)
                 self.panel = _P_ALL
             self._draw_panel(fb)
             return
         if self.dirty:
-            self.dirty = False
-            fb.fill(0)
-            p = self.p
-            g = self.g
-            gy = self.gy
-            for i in range(self.w + 1):
-                fb.hline(0, gy + i * p, g, 1)
-                fb.vline(i * p, gy, g, 1)
-            for i in range(self.n):
-                self._draw_cell(fb, i)
-                self.cells[i] = 0
-            self.panel = _P_ALL
+            self._draw_all(fb)
         else:
             cells = self.cells
             drew = False
@@ -522,6 +545,21 @@ class Game(GameScreen):
                 return
         if self.panel:
             self._draw_panel(fb)
+
+    def _draw_all(self, fb):
+        """The grid, every cell, and the whole panel next."""
+        self.dirty = False
+        fb.fill(0)
+        p = self.p
+        g = self.g
+        gy = self.gy
+        for i in range(self.w + 1):
+            fb.hline(0, gy + i * p, g, 1)
+            fb.vline(i * p, gy, g, 1)
+        for i in range(self.n):
+            self._draw_cell(fb, i)
+            self.cells[i] = 0
+        self.panel = _P_ALL
 
     def _draw_cell(self, fb, i):
         p = self.p
@@ -541,7 +579,7 @@ class Game(GameScreen):
             fb.rect(x, y, s, s, 0 if hint else 1)
 
     def _field(self, fb, y, h):
-        fb.fill_rect(_PANEL_X, y, 128 - _PANEL_X, h, 0)
+        fb.fill_rect(_PANEL_X, y, WIDTH - _PANEL_X, h, 0)
 
     def _draw_panel(self, fb):
         bits = self.panel
@@ -572,13 +610,15 @@ class Game(GameScreen):
                 text = "THINKING..."
             elif self.message:
                 text = self.message
+            elif self.state == _WON:
+                text = "SOLVED!"
             elif self.preview:
                 text = "PICTURE"
             elif self.cursor_on:
                 text = "CURSOR MODE"
             else:
                 text = "%d-PUZZLE" % (self.n - 1)
-            tinyfont.text(fb, text[:15], x, 48)
+            tinyfont.text(fb, text, x, 48)
         if bits & _P_HELP:
             self._field(fb, 57, 7)
             pics = self.pics

@@ -1,8 +1,8 @@
 """Picture mode of the puzzle screen (firmware/screens/puzzle.py).
 
 Imported only when the puzzle's "mode" setting is "picture": a game with
-numbers never loads this code, which keeps its heap smaller (issue 7's 60 KB
-per game). The screen keeps the module in `game.pics` and calls:
+numbers never loads this code, which keeps its heap smaller (the heap
+target is 60 KB per game). The screen keeps the module in `game.pics` and calls:
   setup(game, wanted)      the picture list, the picture and its tiles
   load(game, step)         show the picture `step` places on
   start_preview(game, now) the picture shown at the start of a game
@@ -22,6 +22,8 @@ _MAX_FILES = const(30)
 
 _PREVIEW_START_MS = const(1500)
 _HOLD_MS = const(400)        # C held this long: the picture preview
+_HINT_BLINK_MS = const(300)  # the hint's tile blinks: an inverted piece of a
+                             # picture can pass for another piece
 
 # the screen's panel fields (bits of game.panel; the same values as there)
 _P_STATUS = const(16)
@@ -51,6 +53,7 @@ def setup(game, wanted):
     pal.pixel(0, 0, 1)                     # an inverting palette for the hint
     pal.pixel(1, 0, 0)
     game.invert_pal = pal
+    game.hint_phase = 0                    # 1: the hint's tile shows as it is
     load(game, 0)
 
 
@@ -59,11 +62,17 @@ def load(game, step):
     with a message and the next one is tried)."""
     from firmware.ui import pictures
     game.pic = pictures.show(game.pictures, game.pic + step, step, game.pic_fb, game.g,
-                             _PICTURE_DIR, lambda name: game.say("SKIPPED " + name.upper()))
+                             _PICTURE_DIR, lambda name: game.say(_skipped(name)))
     pictures = None
     _drop_pictures()                       # its code is needed only here
     game._save_prefs()
     game.dirty = True
+
+
+def _skipped(name):
+    """The message for a picture file that could not be shown: the status
+    line holds 15 characters, so the name is cut to 7."""
+    return "SKIPPED " + name.upper()[:7]
 
 
 def _drop_pictures():
@@ -81,8 +90,13 @@ def start_preview(game, now):
 
 
 def update(game, c, now):
-    """Picture preview: at the start of a game and while C is held.
-    True when the frame's input went to the preview."""
+    """Picture preview: at the start of a game and while C is held; the
+    hint's blinking. True when the frame's input went to the preview."""
+    if game.hint_index >= 0:
+        phase = now // _HINT_BLINK_MS & 1
+        if phase != game.hint_phase:
+            game.hint_phase = phase
+            game.cells[game.hint_index] = 1
     if game.preview == 1:
         if time.ticks_diff(now, game.preview_until) >= 0:
             _end_preview(game)
@@ -136,12 +150,12 @@ def tile(game, t):
 
 
 def draw_cell(game, fb, tile_number, x, y, hint, cursor):
-    """A cell at x, y: its tile's piece of the picture (inverted for the
-    hint), the cursor as a frame with a dark line inside it."""
+    """A cell at x, y: its tile's piece of the picture (the hint blinks
+    inverted), the cursor as a frame with a dark line inside it."""
     s = game.p - 1
     fb.fill_rect(x, y, s, s, 0)
     if tile_number:
-        if hint:
+        if hint and not game.hint_phase:
             fb.blit(tile(game, tile_number), x, y, -1, game.invert_pal)
         else:
             fb.blit(tile(game, tile_number), x, y)

@@ -1,21 +1,24 @@
-"""The Reversi screen (article 003, World Othello Federation rules): two players
-on one board, a player against the CPU at three levels with the CPU taking
-either colour, and a CPU-against-CPU demo.
+"""The Reversi screen (after the LED-matrix Reversi; World Othello Federation
+rules): two players on one board, a player against the CPU at three levels
+with the CPU taking either colour, and a CPU-against-CPU demo.
 
 Keys
   stick   move the cursor (auto-repeat)
   A       place a disc on the cursor's square (an illegal square sounds
-          article 003's alert and changes nothing); on a pass notice: pass;
-          after the end: a new game
-  B       back to the menu (the game is saved)
+          an alert, as on the LED matrix, and changes nothing); on a pass
+          notice: pass; in the game menu: choose; after the end: a new game
+  B       back to the menu (the game is saved); in the game menu: back to
+          the game; on "Surrender?": no
   C or E  the game menu: Resume, Undo, Surrender (asks first), Mode
           (2 players / you black / you white / CPU demo), New game
 
 The board takes the left 64x64: 8 px cells, white discs filled, black discs
 hollow rings, dots between cells; a small plus marks the legal moves (the
 "hints" setting), a plus inside the last disc placed marks the last
-move; flipped discs blink for ~300 ms. The right side shows the disc counts,
-whose turn it is, the mode and level, and the result at the end.
+move; flipped discs blink for ~300 ms. The right side shows the disc counts
+beside each colour's disc and name (so the rings read as Black), whose turn
+it is, the mode and level, the result at the end (with the empty squares
+the winner gets, as the rules count them), and the keys.
 
 The CPU never freezes the board without notice: "thinks" is drawn and flushed
 first, and the search runs on the next frame under the CPU's time budget
@@ -31,7 +34,7 @@ from micropython import const
 from firmware.games.reversi import Reversi, BLACK, WHITE, PASS, MOVE_STRIDE, square
 from firmware.hal.controls import A, B, C, E, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import GameScreen, BACK
-from firmware.ui import tinyfont
+from firmware.ui import WIDTH, HEIGHT, tinyfont
 
 # What the arcade knows of this game without importing it (firmware/gamelist.py).
 GAME = {
@@ -88,6 +91,7 @@ _CPU_DELAY_MS = const(250)   # the CPU replies after the flips have shown
 _DEMO_DELAY_MS = const(700)  # a demo goes slowly enough to follow
 _DEMO_RESTART_MS = const(5000)
 _MESSAGE_MS = const(1500)
+_HELP_MS = const(3000)       # the keys line turns over
 _SPIN_MS = const(150)
 
 # panel fields (bits of self.panel)
@@ -160,6 +164,8 @@ class Game(GameScreen):
         self.outcome = ""                  # "won" / "lost" / "drawn" against the CPU
         self.message = ""
         self.message_t = 0
+        self.help_i = 0
+        self.help_t = 0
         self.panel = _P_ALL
         self.dirty = True
         self.level = self.settings["level"]
@@ -175,7 +181,13 @@ class Game(GameScreen):
             level = data["level"]
             if mode not in (0, 1, 2, 3) or level not in (0, 1, 2):
                 return False
-            self.game.load(data["game"])
+            saved = data["game"]
+            if isinstance(saved, dict) and saved.get("start"):
+                # a set-up position: only tests and tools make them
+                from firmware.games.reversi_tools import load
+                load(self.game, saved)
+            else:
+                self.game.load(saved)
         except (KeyError, ValueError, TypeError, IndexError, AttributeError):
             self.game.reset()
             return False
@@ -358,10 +370,8 @@ class Game(GameScreen):
     # ---- the frame -----------------------------------------------------------
     def update(self, now):
         c = self.hal.controls
-        if c.just_pressed(B):
-            return BACK
         self._tick(now)
-        if self.overlay:
+        if self.overlay:                   # (B there: back to the game, or no)
             r = _menu().update(self, c, now)
             if not self.overlay:
                 # the overlays' code goes, and the drawing helpers it
@@ -369,6 +379,8 @@ class Game(GameScreen):
                 _drop("firmware.screens", "reversi_menu")
                 _drop("firmware.ui", "draw")
             return r
+        if c.just_pressed(B):
+            return BACK
         if c.just_pressed(C) or c.just_pressed(E):
             self.overlay = _OV_MENU
             self.drop_ai()                 # heap: no search while an overlay shows
@@ -419,6 +431,10 @@ class Game(GameScreen):
         if self.message and time.ticks_diff(now, self.message_t) >= 0:
             self.message = ""
             self.panel |= _P_STATUS
+        if time.ticks_diff(now, self.help_t) >= 0:
+            self.help_t = time.ticks_add(now, _HELP_MS)
+            self.help_i += 1
+            self.panel |= _P_HELP
 
     def _stick(self, c):
         x, y = self.cx, self.cy
@@ -447,10 +463,10 @@ class Game(GameScreen):
         if self.dirty:
             self.dirty = False
             fb.fill(0)
-            for y in range(0, 64, _CELL):
+            for y in range(0, HEIGHT, _CELL):
                 for x in range(0, _BORDER_X, _CELL):
                     fb.pixel(x, y, 1)
-            fb.vline(_BORDER_X, 0, 64, 1)
+            fb.vline(_BORDER_X, 0, HEIGHT, 1)
             for sq in range(11, 89):
                 if 0 < sq % 10 < 9:
                     self._draw_square(fb, sq)
@@ -503,10 +519,10 @@ class Game(GameScreen):
             fb.rect(x, y, _CELL + 1, _CELL + 1, 0)
             fb.pixel(x, y, 1)
             fb.pixel(x + _CELL, y, 1)
-            if y + _CELL < 64:
+            if y + _CELL < HEIGHT:
                 fb.pixel(x, y + _CELL, 1)
                 fb.pixel(x + _CELL, y + _CELL, 1)
-            fb.vline(_BORDER_X, 0, 64, 1)
+            fb.vline(_BORDER_X, 0, HEIGHT, 1)
         if want >= 0:
             fb.rect(self.cx * _CELL, self.cy * _CELL, _CELL + 1, _CELL + 1, 1)
         self.cursor_drawn = want
@@ -517,34 +533,48 @@ class Game(GameScreen):
         g = self.game
         x = _PANEL_X
         if bits & _P_COUNTS:
+            # a small arrow (whose turn), the disc, the count, the colour's
+            # name beside its disc (the convention said on screen), who plays it
             for colour, y in ((BLACK, 1), (WHITE, 11)):
-                fb.fill_rect(x, y - 1, 128 - _PANEL_X, 10, 0)
+                fb.fill_rect(x, y - 1, WIDTH - _PANEL_X, 10, 0)
                 if self.state == _PLAY and g.turn == colour:
-                    fb.vline(x, y + 1, 5, 1)            # a small arrow: whose turn
+                    fb.vline(x, y + 1, 5, 1)
                     fb.vline(x + 1, y + 2, 3, 1)
                     fb.pixel(x + 2, y + 3, 1)
-                fb.blit(self.pics[0 if colour == WHITE else 2], x + 5, y)
-                fb.text("%2d" % g.count(colour), x + 14, y, 1)
+                fb.blit(self.pics[0 if colour == WHITE else 2], x + 4, y)
+                n = g.count(colour)
+                tinyfont.text(fb, "%d" % n, x + (18 if n < 10 else 13), y, 1, 2)
+                tinyfont.text(fb, "BLACK" if colour == BLACK else "WHITE", x + 25, y + 1)
                 if self.mode != _TWO_PLAYERS:
-                    tinyfont.text(fb, "CPU" if self.cpu_plays(colour) else "YOU", x + 34, y + 1)
+                    tinyfont.text(fb, "CPU" if self.cpu_plays(colour) else "YOU", x + 49, y + 1)
         if bits & _P_MODE:
-            fb.fill_rect(x, 21, 128 - _PANEL_X, 6, 0)
+            fb.fill_rect(x, 21, WIDTH - _PANEL_X, 6, 0)
             if self.mode == _TWO_PLAYERS:
                 text = "2 PLAYERS"
             else:                                       # reversi_ai.LEVEL_NAMES
                 text = ("DEMO " if self.mode == _DEMO else "CPU ") + ("easy", "medium", "hard")[self.level]
             tinyfont.text(fb, text, x, 21)
         if bits & _P_STATUS:
-            fb.fill_rect(x, 28, 128 - _PANEL_X, 28, 0)
-            line1, line2, detail = self._status()
+            fb.fill_rect(x, 28, WIDTH - _PANEL_X, 29, 0)
+            line1, line2, detail, note = self._status()
             fb.text(line1, x, 29, 1)
             fb.text(line2, x, 38, 1)
-            tinyfont.text(fb, detail[:15], x, 49)
+            if note:                       # two small lines under the big ones
+                tinyfont.text(fb, detail, x, 46)
+                tinyfont.text(fb, note, x, 52)
+            else:
+                tinyfont.text(fb, detail, x, 49)
             if self.thinking:
                 self._draw_spinner(fb)
         if bits & _P_HELP:
-            fb.fill_rect(x, 57, 128 - _PANEL_X, 7, 0)
-            tinyfont.text(fb, "A PUT  C MENU" if self.state == _PLAY else "A NEW  C MENU", x, 58)
+            fb.fill_rect(x, 57, WIDTH - _PANEL_X, 7, 0)
+            if self.state == _OVER:
+                lines = ("A NEW  B MENU", "C GAME MENU")
+            elif self.mode == _DEMO:       # the CPU plays both: no A
+                lines = ("B MENU", "C GAME MENU")
+            else:
+                lines = ("A PLACE  B MENU", "C GAME MENU")
+            tinyfont.text(fb, lines[self.help_i % len(lines)], x, 58)
 
     def _status(self):
         g = self.game
@@ -561,8 +591,8 @@ class Game(GameScreen):
         else:
             detail = ""
         if self.thinking:
-            return turn, "thinks", detail
-        return turn, "to move", detail
+            return turn, "thinks", detail, ""
+        return turn, "to move", detail, ""
 
     def _draw_spinner(self, fb):
         x = 120

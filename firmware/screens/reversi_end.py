@@ -3,7 +3,7 @@ sound and record, and the panel's text. Imported only when a game ends and
 let go when a new one starts, so none of it is held during play."""
 from micropython import const
 
-from firmware.games.reversi import BLACK, WHITE
+from firmware.games.reversi import BLACK, WHITE, DRAW
 
 _OVER = const(1)                   # screens/reversi.py's state
 _YOU_BLACK = const(1)              # its mode where the CPU plays white
@@ -25,11 +25,11 @@ def finish(s, now):
     if s.resigned:
         winner = 3 - s.resigned
     else:
-        winner = s.game.winner() or 0  # DRAW is 0
+        winner = s.game.winner()       # (the game is over: never None)
     human = (0, BLACK, WHITE, 0)[s.mode]
     s.outcome = ""
     if human:
-        s.outcome = "drawn" if winner == 0 else "won" if winner == human else "lost"
+        s.outcome = "drawn" if winner == DRAW else "won" if winner == human else "lost"
         if s.rated:
             s.app.records.count("Reversi " + ("easy", "medium", "hard")[s.level], s.outcome)
     s.hal.sound.sfx("lose" if s.outcome == "lost" else "win")
@@ -38,8 +38,10 @@ def finish(s, now):
 
 
 def status(s):
-    """The panel's three lines after the end."""
-    b, w = s.game.final_score()
+    """The panel's lines after the end: two big, two small (the second one
+    says how the empty squares were counted, "" when none were)."""
+    g = s.game
+    b, w = g.final_score()
     if s.resigned:
         detail = colour_name(s.resigned).upper() + " GAVE UP"
     else:
@@ -48,7 +50,13 @@ def status(s):
         detail = "YOU " + {"won": "WIN", "lost": "LOSE", "drawn": "DRAW"}[s.outcome]
         if not s.resigned:             # yours first
             detail += " %d-%d" % ((b, w) if s.mode == _YOU_BLACK else (w, b))
-    winner = 3 - s.resigned if s.resigned else s.game.winner()
-    if not winner:                     # DRAW is 0
-        return "Draw", "", detail
-    return colour_name(winner), "wins!", detail
+    winner = 3 - s.resigned if s.resigned else g.winner()
+    empty = 0 if s.resigned else g.empties()
+    note = ""
+    if winner == DRAW:
+        if empty:
+            note = "EACH +%d EMPTY" % (empty // 2)
+        return "Draw", "", detail, note
+    if empty:                          # the rules give them to the winner
+        note = "%d + %d EMPTY" % (g.count(winner), empty)
+    return colour_name(winner), "wins!", detail, note

@@ -9,7 +9,8 @@ import time
 from micropython import const
 
 from firmware.games.reversi import BLACK, WHITE, PASS
-from firmware.hal.controls import A, C, E, LEFT, RIGHT, UP, DOWN
+from firmware.hal.controls import A, B, C, E, LEFT, RIGHT, UP, DOWN
+from firmware.screens.base import BACK
 from firmware.ui import draw as _draw, tinyfont
 
 _TWO_PLAYERS = const(0)
@@ -31,7 +32,9 @@ _P_ALL = const(15)
 
 
 def update(s, c, now):
-    """A frame of the overlay on show (s: the Game screen)."""
+    """A frame of the overlay on show (s: the Game screen). A chooses or says
+    yes; B says no, or goes back (the game menu: to the game; the pass
+    notice, which comes back: to the arcade's menu)."""
     ov = s.overlay
     if ov == _OV_PASS:
         g = s.game
@@ -44,6 +47,8 @@ def update(s, c, now):
             g.pass_turn()
             s._moved(now)
             s.redraw()
+        elif c.just_pressed(B):
+            return BACK                    # (the game is saved; the notice comes back)
         elif c.just_pressed(C) or c.just_pressed(E):
             s.overlay = _OV_MENU
             s.menu_i = _M_RESUME
@@ -55,8 +60,8 @@ def update(s, c, now):
             human = (0, BLACK, WHITE, 0)[s.mode]   # the human's colour (0: none)
             s.resigned = human if human else g.turn
             s.finish(now)
-        elif c.just_pressed(C) or c.just_pressed(E):
-            s.overlay = _OV_NONE
+        elif c.just_pressed(B) or c.just_pressed(C) or c.just_pressed(E):
+            s.overlay = _OV_NONE           # no
             s.redraw()
         return None
     # the game menu
@@ -68,8 +73,8 @@ def update(s, c, now):
         s.menu_i = (s.menu_i + 1) % _MENU_N
         s.ov_dirty = True
         s.hal.sound.click()
-    if c.just_pressed(C) or c.just_pressed(E):
-        s.overlay = _OV_NONE
+    if c.just_pressed(B) or c.just_pressed(C) or c.just_pressed(E):
+        s.overlay = _OV_NONE           # back to the game
         s.redraw()
         return None
     if s.menu_i == _M_MODE:
@@ -150,17 +155,15 @@ def draw(s, fb):
     """The overlay on show, over the board."""
     ov = s.overlay
     if ov == _OV_PASS:
-        _draw.box(fb, 0, 18, 128, 28)
+        _draw.box(fb, 0, 18, _draw.WIDTH, 28)
         _draw.centred(fb, ("Black" if s.game.turn == BLACK else "White") + " must pass", 22)
-        _draw.centred(fb, "A: OK", 34)
+        _draw.centred(fb, "A: pass B: menu", 34)
     elif ov == _OV_CONFIRM:
-        _draw.box(fb, 8, 16, 112, 32)
-        _draw.centred(fb, "Surrender?", 21)
-        _draw.centred(fb, "A yes  C no", 34)
+        _draw.ask(fb, "Surrender?")
     elif ov == _OV_MENU:
-        _draw.box(fb, 10, 4, 108, 56)
+        _draw.box(fb, 10, 0, 108, _draw.HEIGHT)
         for i in range(_MENU_N):
-            y = 7 + i * 10
+            y = 2 + i * 10
             sel = i == s.menu_i
             fb.fill_rect(11, y, 106, 10, 1 if sel else 0)
             fb.text(("Resume", "Undo", "Surrender", "Mode", "New game")[i], 14, y + 1,
@@ -168,3 +171,7 @@ def draw(s, fb):
             if i == _M_MODE:
                 tinyfont.text(fb, ("2 PLAYERS", "YOU BLACK", "YOU WHITE", "CPU DEMO")[s.mode],
                               52, y + 3, 0 if sel else 1)
+                if sel:                    # the stick changes it
+                    tinyfont.text(fb, "<", 47, y + 3, 0)
+                    tinyfont.text(fb, ">", 90, y + 3, 0)
+        tinyfont.centred(fb, "A CHOOSE  B BACK", 11, 55, 106, 7)

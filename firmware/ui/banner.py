@@ -1,5 +1,6 @@
-"""Article 000's "You Win" / "You Lost": big text scrolls in, the panel flashes
-inverted a few times, then the text stays with a line or two of details."""
+"""The ML4M 15-puzzle's "You Win" / "You Lost": big text scrolls in, the panel flashes
+inverted a few times, then the text stays with a line or two of details and,
+on the bottom line, the keys that work now (as on every screen)."""
 from micropython import const
 from firmware.ui import draw
 
@@ -9,10 +10,11 @@ _FLASH_MS = const(180)    # each half-period of a flash
 
 
 class Banner:
-    def __init__(self, display, title, details=(), now_ms=0):
+    def __init__(self, display, title, details=(), now_ms=0, keys=""):
         self.display = display
         self.title = title
         self.details = details
+        self.keys = keys
         self.start = now_ms
         self.elapsed = 0
         self.inverted = False
@@ -31,9 +33,13 @@ class Banner:
     def finished(self):
         return self.elapsed >= _SCROLL_MS + _FLASHES * 2 * _FLASH_MS
 
-    def skip(self):
-        """Jump to the end state (the player pressed a button)."""
-        self.elapsed = _SCROLL_MS + _FLASHES * 2 * _FLASH_MS
+    def skip(self, now_ms):
+        """Jump to the end state (the player pressed a button): the start
+        moves back, so the next update() does not take the animation up again."""
+        import time
+        end = _SCROLL_MS + _FLASHES * 2 * _FLASH_MS
+        self.start = time.ticks_add(now_ms, -end)
+        self.elapsed = end
         if self.inverted:
             self.inverted = False
             self.display.invert(False)
@@ -50,9 +56,15 @@ class Banner:
             x = x_final
         big_text(fb, self.title, x, 8)
         y = 34
+        step = 10
+        if self.keys:
+            draw.centred(fb, self.keys, 56)
+            if len(self.details) > 2:      # three lines and the keys: closer
+                y = 27
+                step = 9
         for line in self.details:
             draw.centred(fb, line, y)
-            y += 10
+            y += step
 
 
 _glyph = None

@@ -1,8 +1,7 @@
 """Drawing helpers for 128x64 with the 8x8 framebuf font (16 columns x 8 rows)."""
 from micropython import const
 
-WIDTH = 128
-HEIGHT = 64
+from firmware.ui import WIDTH, HEIGHT  # noqa: F401  (draw.WIDTH, draw.HEIGHT)
 # const() with a leading underscore: folded into the code, no module globals
 _CHAR = const(8)  # framebuf's built-in font is 8x8 pixels
 
@@ -107,6 +106,14 @@ def box(fb, x, y, w, h):
     """A framed, cleared box (dialogs over a game)."""
     fb.fill_rect(x, y, w, h, 0)
     fb.rect(x, y, w, h, 1)
+
+
+def ask(fb, question):
+    """A yes/no question in a box over a game. Every question on every screen
+    takes the same keys: A says yes, B says no."""
+    box(fb, 10, 16, 108, 30)
+    centred(fb, question, 21)
+    centred(fb, "A: yes B: no", 33)
 
 
 def icon(fb, bits, x, y, colour=1):

@@ -2,6 +2,7 @@
 import random
 
 from firmware.games import ai2048
+from firmware.games import IllegalMove
 from firmware.games.game2048 import (
     DOWN, LEFT, LINES, NO_CELL, RIGHT, UP, Game2048, slide_line_code,
 )
@@ -338,3 +339,16 @@ def test_ai_node_cap_is_deterministic():
         assert b.best_move(g.board) == d and a.nodes == b.nodes
         assert a.nodes <= 200 + 64
         g.slide(d)
+
+
+def test_a_direction_that_is_none_of_the_four_is_an_illegal_move():
+    random.seed(3)
+    g = Game2048(random)
+    before = bytes(g.board)
+    for bad in (4, -1, 99):
+        try:
+            g.slide(bad)
+            assert False, bad
+        except IllegalMove as e:
+            assert isinstance(e, ValueError)
+    assert bytes(g.board) == before and g.moves == 0

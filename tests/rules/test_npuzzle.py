@@ -4,6 +4,7 @@ import random
 from firmware.games import npuzzle
 from firmware.games.npuzzle import Puzzle, LEFT, RIGHT, UP, DOWN, is_solvable
 from firmware.games import npuzzle_solver as solver
+from firmware.games import IllegalMove
 
 
 def board(rows):
@@ -38,7 +39,7 @@ def test_bad_boards_are_refused():
             pass
 
 
-# ---- pushes: the joystick semantics of article 000 --------------------------------
+# ---- pushes: the joystick semantics of the ML4M 15-puzzle -----------------------
 def test_push_left_moves_the_tile_right_of_the_blank():
     p = Puzzle(3, [1, 2, 3, 4, 0, 5, 6, 7, 8])
     assert p.push(LEFT)
@@ -77,7 +78,7 @@ def test_legal_pushes_count_by_blank_cell():
         assert len(Puzzle(3, tiles).legal_pushes()) == count
 
 
-# ---- slides: a whole run at once (article 002) ---------------------------------------
+# ---- slides: a whole run at once (the Godot 15-puzzle's way) -------------------
 def test_slide_a_run_of_tiles_counts_each_tile():
     p = Puzzle(4)                       # blank at (3, 3)
     assert p.slide(12) == 3             # (0, 3): the whole bottom row moves right
@@ -308,7 +309,7 @@ def test_walks_of_k_moves_need_at_most_k():
 
 # ---- hints for every size -----------------------------------------------------------
 def follow_hints(p, limit):
-    h = solver.Hinter()
+    h = npuzzle.Hinter()
     n = 0
     while not p.is_solved():
         d = h.hint(p)
@@ -332,7 +333,7 @@ def test_hints_survive_the_player_straying():
     random.seed(22)
     p = Puzzle(4)
     p.shuffle_uniform(random)
-    h = solver.Hinter()
+    h = npuzzle.Hinter()
     n = 0
     while not p.is_solved():
         d = h.hint(p)
@@ -352,8 +353,20 @@ def test_full_solution_solves():
     assert len(solver.solution(Puzzle(4))) == 0
 
 
-def test_hint_module_function():
+def test_hint_one_move_from_solved():
     p = Puzzle(4, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15])
-    assert solver.hint(p) == LEFT
+    assert npuzzle.Hinter().hint(p) == LEFT
     p.push(LEFT)
-    assert solver.hint(p) is None
+    assert npuzzle.Hinter().hint(p) is None
+
+
+def test_a_direction_that_is_none_of_the_four_is_an_illegal_move():
+    p = Puzzle(3)
+    for bad in (4, -1, 99):
+        try:
+            p.push(bad)
+            assert False, bad
+        except IllegalMove as e:
+            assert isinstance(e, ValueError)
+    # a push against the wall is allowed and changes nothing: no error
+    assert p.push(UP) is False and p.is_solved() and p.moves == 0

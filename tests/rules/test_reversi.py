@@ -4,8 +4,11 @@ import random
 
 from firmware.games.reversi_tools import (
     Reversi, BLACK, WHITE, EMPTY, PASS, DRAW, square, to_alg, from_alg,
+    board_string,
 )
 from firmware.games.reversi_ai import Ai, EASY, MEDIUM, HARD
+from firmware.games import reversi as rules
+from firmware.games import IllegalMove
 
 
 def names(moves):
@@ -185,6 +188,30 @@ def test_draw_result():
     g.set_position("XX-OO" + "-" * 59, BLACK)
     assert g.is_game_over() and g.winner() == DRAW and g.result() == "1/2-1/2"
     assert g.final_score() == (32, 32)
+    # a draw is a result of its own, never taken for a game going on
+    assert DRAW and DRAW not in (BLACK, WHITE) and g.winner() is not None
+
+
+def refused(g, move):
+    """True when the rules refuse `move` with IllegalMove, changing nothing."""
+    before = snapshot(g)
+    try:
+        g.push(move)
+    except IllegalMove as e:
+        assert isinstance(e, ValueError)     # callers catching ValueError still do
+        return snapshot(g) == before
+    return False
+
+
+def test_illegal_moves_raise_illegal_move():
+    g = Reversi()
+    assert refused(g, from_alg("d4"))        # a taken square
+    assert refused(g, from_alg("a1"))        # flips nothing
+    assert refused(g, 99)                    # off the board
+    assert refused(g, PASS)                  # a pass with moves at hand
+    g.set_position("XX-OO" + "-" * 59, BLACK)
+    assert refused(g, PASS)                  # the game is over
+    assert refused(g, from_alg("c1"))        # nor any placement
 
 
 def test_undo_restores_exactly():
@@ -233,8 +260,17 @@ def test_save_and_restore():
     try:
         Reversi.from_dict({"moves": ["d3", "d3"]})
         assert False
+    except IllegalMove:
+        pass
+    # The rules replay from the standard start; a set-up position is
+    # reversi_tools' to read (the rules module never imports it).
+    plain = rules.Reversi()
+    try:
+        plain.load(s.to_dict())
+        assert False
     except ValueError:
         pass
+    assert plain.ply == 0
 
 
 def test_cpu_plays_legal_moves_and_leaves_the_game_as_it_was():
@@ -329,3 +365,56 @@ def test_cpu_solves_small_endgames():
         g.push(m)
         assert -brute(g) == want
         done += 1
+
+
+# ---- the quick move counters against the plain rule -----------------------------
+# count_moves, mobility and has_moves each walk the board their own fast way;
+# legal_moves asks flips_for about every square, the rule as written. On many
+# seeded positions (from random games, and random boards that no game
+# reaches) they must all agree, for both colours.
+def placements(g, colour):
+    """The squares where `colour` may place a disc, by the plain rule."""
+    turn = g.turn
+    g.turn = colour
+    moves = [m for m in g.legal_moves() if m != PASS]
+    g.turn = turn
+    return moves
+
+
+def assert_counters_agree(g):
+    black = placements(g, BLACK)
+    white = placements(g, WHITE)
+    mine, theirs = (black, white) if g.turn == BLACK else (white, black)
+    assert g.count_moves() == len(mine), board_string(g)
+    assert g.count_moves(BLACK) == len(black) and g.count_moves(WHITE) == len(white)
+    assert g.has_moves() == (len(mine) > 0) and g.has_moves(3 - g.turn) == (len(theirs) > 0)
+    assert g.mobility() == len(black) * 64 + len(white), board_string(g)
+    buf = bytearray(64)              # (a random board may have more than MOVE_STRIDE)
+    n = g.gen_moves(buf)
+    assert sorted(buf[:n]) == mine
+    assert g.is_game_over() == (not black and not white)
+
+
+def test_move_counters_agree_with_legal_moves_in_random_games():
+    random.seed(1616)
+    positions = 0
+    while positions < 1200:
+        g = Reversi()
+        while not g.is_game_over():
+            assert_counters_agree(g)
+            positions += 1
+            moves = g.legal_moves()
+            g.push(moves[random.randrange(len(moves))])
+        assert_counters_agree(g)
+
+
+def test_move_counters_agree_with_legal_moves_on_random_boards():
+    random.seed(1617)
+    g = Reversi()
+    for i in range(800):
+        # from nearly empty to nearly full, either side to move
+        empty = random.randrange(2, 63)
+        cells = ["-" if random.randrange(64) < empty else "XO"[random.randrange(2)]
+                 for _ in range(64)]
+        g.set_position("".join(cells), BLACK if i % 2 else WHITE)
+        assert_counters_agree(g)

@@ -56,56 +56,56 @@ def frame_costs():
     d = hal.display
     # a puzzle-like screen to start from
     for i in range(16):
-        d.rect((i % 4) * 16, (i // 4) * 16, 16, 16, 1)
-        d.text("%X" % i, (i % 4) * 16 + 4, (i // 4) * 16 + 4, 1)
-    d.text("Moves 12", 68, 56, 1)
+        d.fb.rect((i % 4) * 16, (i // 4) * 16, 16, 16, 1)
+        d.fb.text("%X" % i, (i % 4) * 16 + 4, (i // 4) * 16 + 4, 1)
+    d.fb.text("Moves 12", 68, 56, 1)
     d.flush()
     rows = []
 
     def full():
         # every byte differs: the screen before is all dark, this one all lit
-        d.fill(0)
+        d.fb.fill(0)
         d.flush()
         board.bus.reset()
-        d.fill(1)
+        d.fb.fill(1)
         d.flush()
 
     def tile():
-        d.fill_rect(16, 16, 16, 16, 1)      # a whole 16x16 tile changes (selected)
+        d.fb.fill_rect(16, 16, 16, 16, 1)      # a whole 16x16 tile changes (selected)
         d.flush()
 
     def digit():
-        d.fill_rect(33, 33, 14, 14, 0)      # one tile's number redrawn: A -> 7
-        d.text("7", 36, 36, 1)
+        d.fb.fill_rect(33, 33, 14, 14, 0)      # one tile's number redrawn: A -> 7
+        d.fb.text("7", 36, 36, 1)
         d.flush()
 
     def tile_unaligned():
-        d.fill_rect(70, 21, 16, 16, 1)      # a 16x16 sprite off the page grid
+        d.fb.fill_rect(70, 21, 16, 16, 1)      # a 16x16 sprite off the page grid
         d.flush()
 
     def status():
-        d.fill_rect(68, 56, 60, 8, 0)       # a new status line
-        d.text("Best 480", 68, 56, 1)
+        d.fb.fill_rect(68, 56, 60, 8, 0)       # a new status line
+        d.fb.text("Best 480", 68, 56, 1)
         d.flush()
 
     def counter():
-        d.fill_rect(68, 56, 60, 8, 0)
-        d.text("Moves 13", 68, 56, 1)       # only the last digit differs
+        d.fb.fill_rect(68, 56, 60, 8, 0)
+        d.fb.text("Moves 13", 68, 56, 1)       # only the last digit differs
         d.flush()
 
     def unchanged():
         d.flush()
 
     def two_on_a_page():
-        d.fill_rect(2, 40, 4, 4, 1)         # two small marks on page 5, 90 columns apart
-        d.fill_rect(96, 40, 4, 4, 1)
+        d.fb.fill_rect(2, 40, 4, 4, 1)         # two small marks on page 5, 90 columns apart
+        d.fb.fill_rect(96, 40, 4, 4, 1)
         d.flush()
 
     def two_cells():
         # a 3x3 picture move: two 20x20 cells (21-px pitch, off the page grid)
         # change, the cell between them does not
-        d.fill_rect(1, 22, 20, 20, 1)
-        d.fill_rect(43, 22, 20, 20, 1)
+        d.fb.fill_rect(1, 22, 20, 20, 1)
+        d.fb.fill_rect(43, 22, 20, 20, 1)
         d.flush()
 
     for name, fn in (("one 16x16 tile (all of it)", tile), ("a tile's digit redrawn", digit),
@@ -121,7 +121,7 @@ def frame_costs():
     # of its own: the display lets lib/ssd1306.py go once the panel is up)
     from ssd1306 import SSD1306_I2C
     d = hal.display
-    drv = SSD1306_I2C(d.width, d.height, d._i2c, d._addr)
+    drv = SSD1306_I2C(d.width, d.height, d.link._i2c, d.link._addr)
     stock = bus_cost(board, drv.show)
     return rows, stock
 
@@ -142,7 +142,7 @@ class TileToggle:
         return False
 
     def draw(self, d):
-        d.fill_rect(48, 16, 16, 16, 1 if self.on else 0)
+        d.fb.fill_rect(48, 16, 16, 16, 1 if self.on else 0)
 
 
 def schedule_taps(board, taps, tap_ms, seed):

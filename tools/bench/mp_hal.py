@@ -74,8 +74,8 @@ def main():
     print("HAL per-call costs under MicroPython %s" % ".".join(str(v) for v in sys.implementation.version[:3]))
     print("%-34s %9s %9s %8s" % ("call", "us node", "us esp32", "heap B"))
     for i in range(16):
-        d.rect((i % 4) * 16, (i // 4) * 16, 16, 16, 1)
-        d.text("%X" % i, (i % 4) * 16 + 4, (i // 4) * 16 + 4, 1)
+        d.fb.rect((i % 4) * 16, (i // 4) * 16, 16, 16, 1)
+        d.fb.text("%X" % i, (i % 4) * 16 + 4, (i // 4) * 16 + 4, 1)
     d.flush()
 
     us, alloc = measure(d.flush)
@@ -85,22 +85,22 @@ def main():
 
     def toggle_tile():
         state[0] ^= 1
-        d.fill_rect(16, 16, 16, 16, state[0])
+        d.fb.fill_rect(16, 16, 16, 16, state[0])
 
     us, alloc = measure(d.flush, setup=toggle_tile)
     row("flush, one 16x16 tile", us, alloc, bus_bytes(i2c, d.flush, toggle_tile))
 
     def toggle_status():
         state[0] ^= 1
-        d.fill_rect(68, 56, 60, 8, 0)
-        d.text("Moves 12" if state[0] else "Moves 13", 68, 56, 1)
+        d.fb.fill_rect(68, 56, 60, 8, 0)
+        d.fb.text("Moves 12" if state[0] else "Moves 13", 68, 56, 1)
 
     us, alloc = measure(d.flush, setup=toggle_status)
     row("flush, status line digit", us, alloc, bus_bytes(i2c, d.flush, toggle_status))
 
     def toggle_all():
         state[0] ^= 1
-        d.fill(state[0])
+        d.fb.fill(state[0])
 
     us, alloc = measure(d.flush, reps=50, setup=toggle_all)
     row("flush, full screen", us, alloc, bus_bytes(i2c, d.flush, toggle_all))
@@ -108,7 +108,7 @@ def main():
     def scattered():
         state[0] ^= 1
         for p in range(8):
-            d.pixel(p * 16 + 5, p * 8 + 3, state[0])
+            d.fb.pixel(p * 16 + 5, p * 8 + 3, state[0])
 
     us, alloc = measure(d.flush, setup=scattered)
     row("flush, one pixel in every page", us, alloc, bus_bytes(i2c, d.flush, scattered))

@@ -90,7 +90,7 @@ for width in (4, 5):
         heap.append(gc.mem_alloc() - before)
         lengths.append(len(path))
         # Follow the hints to the end, timing every call.
-        h = solver.Hinter()
+        h = npuzzle.Hinter()
         q = p.copy()
         calls = []
         while True:

@@ -5,9 +5,10 @@ It keeps the chip's state -- 128x64 bits of GDDRAM, the address pointer and wind
 and the display settings -- and turns it into the picture a viewer sees on the
 panel. Unknown command bytes are recorded in `unknown_commands` and otherwise
 ignored.
+
+Plain Python that MicroPython runs too: the browser arcade (tools/web) runs this
+very model in the page, so only png() needs CPython's struct and zlib.
 """
-import struct
-import zlib
 
 # Argument bytes that follow each multi-byte command.
 _ARGS = {
@@ -267,10 +268,13 @@ class SSD1306:
     def text_art(self, on="#", off="."):
         return "\n".join("".join(on if p else off for p in row) for row in self.pixels())
 
-    def png(self, path=None, scale=4):
-        """The picture as a grayscale PNG (lit pixels brighter with more contrast).
-        Writes it to `path` if given; returns the PNG bytes."""
-        level = 60 + (195 * self.contrast) // 255
+    def png(self, path=None, scale=4, brightness=False):
+        """The picture as a grayscale PNG: lit pixels full white, or with
+        `brightness` as bright as the panel's contrast makes them (the dimmed
+        panel darker). Writes it to `path` if given; returns the PNG bytes."""
+        import struct   # here, not at the top: MicroPython has no zlib.compress
+        import zlib
+        level = 60 + (195 * self.contrast) // 255 if brightness else 255
         raw = bytearray()
         for row in self.pixels():
             line = bytearray([0])   # filter type: none

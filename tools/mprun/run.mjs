@@ -83,7 +83,7 @@ function copyTree(mp, hostDir, fwDir) {
     if (entry.isDirectory()) {
       if (!SKIP_DIRS.has(entry.name)) copyTree(mp, host, target);
     } else if (entry.isFile() || (entry.isSymbolicLink() && fs.statSync(host).isFile())) {
-      // (a symbolic link too: a worktree's lib/ssd1306.py links to the shared copy)
+      // (a worktree's lib/ssd1306.py is a symlink to the shared install)
       mp.FS.writeFile(target, fs.readFileSync(host));
     }
   }

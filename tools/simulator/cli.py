@@ -1,5 +1,6 @@
 """Command line of the simulator (tools/sim.py; `make sim SIMFLAGS="..."`)."""
 import argparse
+import fcntl
 import os
 import shutil
 import sys
@@ -11,7 +12,7 @@ from tools.simulator import replay as replays
 from tools.simulator.session import ROOT, ReplayFeeder, Session, seed_randomness
 
 DESCRIPTION = """Play the ML4M Arcade firmware on an emulated board in this terminal.
-Keys: arrows or WASD = joystick; j k l u i o (or 1-6) = buttons A-F; Shift+button =
+Keys: arrows or WASD = joystick; j=A k=B l=C u=D i=E o=F (or 1-6) = buttons; Shift+button =
 hold it until pressed again; space = let go of everything; p = PNG screenshot;
 h = hide/show the legend; q or Ctrl-C = quit."""
 
@@ -24,9 +25,42 @@ EPILOG = """examples:
   tools/sim.py --headless --replay r --snapshots out --at 1000,2500"""
 
 
+DEFAULT_SHOTS = os.path.join(ROOT, "screenshots")
+
+
 def default_flash_dir():
     state = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
     return os.path.join(state, "ml4m-sim", "flash")
+
+
+def lock_flash(flash):
+    """Claim the flash folder for this simulator: two at once would overwrite
+    each other's saves and records. The lock is a file beside the folder (not
+    in it: the firmware sees the folder as its own filesystem), held with
+    flock while the returned file stays open, and let go by the system when
+    the process ends however it ends. None when another process holds it."""
+    f = open(flash.rstrip(os.sep) + ".lock", "a")
+    try:
+        fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        f.close()
+        return None
+    return f
+
+
+def open_flash(flash):
+    """Make the flash folder if needed and lock it: (lock file, None), or
+    (None, a one-line reason) when it cannot be used."""
+    if os.path.exists(flash) and not os.path.isdir(flash):
+        return None, "%s is a file, not a folder: use --flash DIR with a folder" % flash
+    try:
+        os.makedirs(flash, exist_ok=True)
+        lock = lock_flash(flash)
+    except OSError as exc:
+        return None, "cannot use %s as the flash folder: %s" % (flash, exc.strerror)
+    if lock is None:
+        return None, "another simulator is using %s; use --flash DIR" % flash
+    return lock, None
 
 
 def parse_scale(text):
@@ -34,12 +68,21 @@ def parse_scale(text):
         return None
     if text in ("braille", "0.5"):
         return render.BRAILLE
+    return _whole_number(text, 1, 8, "use auto, braille (or 0.5), or 1..8")
+
+
+def parse_png_scale(text):
+    return _whole_number(text, 1, 16, "use 1..16 (pixels per panel pixel)")
+
+
+def _whole_number(text, low, high, hint):
+    """int(text) if it is one from low to high, else argparse's error saying hint."""
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError("use auto, braille (or 0.5), or 1..8") from None
-    if not 1 <= value <= 8:
-        raise argparse.ArgumentTypeError("use auto, braille (or 0.5), or 1..8")
+        value = None
+    if value is None or not low <= value <= high:
+        raise argparse.ArgumentTypeError(hint)
     return value
 
 
@@ -51,7 +94,7 @@ def parse_times(text):
 
 
 def build_parser():
-    p = argparse.ArgumentParser(prog="sim.py", description=DESCRIPTION, epilog=EPILOG,
+    p = argparse.ArgumentParser(prog="tools/sim.py", description=DESCRIPTION, epilog=EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--scale", type=parse_scale, default=None, metavar="N",
                    help="panel size: auto (default: the largest that fits), braille (64x16 "
@@ -77,7 +120,9 @@ def build_parser():
                    help="folder standing in for the board's flash, where the games save "
                         "(default %s)" % default_flash_dir())
     p.add_argument("--fresh", action="store_true", help="start from an empty flash (a temporary folder)")
-    p.add_argument("--shots", metavar="DIR", default=".", help="where the p key saves screenshots (default .)")
+    p.add_argument("--shots", metavar="DIR", default=DEFAULT_SHOTS,
+                   help="where the p key saves screenshots, made when the first one is "
+                        "saved (default screenshots/ in the repo, ignored by git)")
     p.add_argument("--games", metavar="DIR",
                    help="install the games in DIR (name.py files and package folders) in the "
                         "flash's games folder first, as make install-game does on the board")
@@ -88,7 +133,11 @@ def build_parser():
     p.add_argument("--no-boot", action="store_true", help="do not run boot.py first")
     p.add_argument("--screenshots", metavar="DIR",
                    help="replay every DIR/*.replay headless into DIR/*.png (make screenshots)")
-    p.add_argument("--scale-png", type=int, default=4, metavar="N", help="pixel size in PNG files (default 4)")
+    p.add_argument("--scale-png", type=parse_png_scale, default=4, metavar="N",
+                   help="pixel size in PNG files, 1..16 (default 4)")
+    p.add_argument("--png-brightness", action="store_true",
+                   help="PNGs show lit pixels as bright as the panel's contrast makes them "
+                        "(default: full white)")
     return p
 
 
@@ -96,7 +145,7 @@ def main(argv=None):
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.screenshots:
-        return screenshots(args.screenshots, args.scale_png)
+        return screenshots(args.screenshots, args.scale_png, args.png_brightness)
     if args.headless and args.replay is None and args.seconds is None:
         parser.error("--headless needs --replay FILE or --seconds N")
     if (args.snapshots or args.at) and not args.headless:
@@ -149,14 +198,17 @@ def main(argv=None):
 
     # The flash: a replay brings the files the session started with; headless and
     # --fresh runs start empty; a played session keeps its saves between runs.
-    temporary = None
+    temporary = lock = None
     if replay is not None or args.fresh or (args.headless and not args.flash):
         temporary = flash = tempfile.mkdtemp(prefix="ml4m-flash-")
         if replay is not None:
             replays.write_store(flash, replay.header.get("store", {}))
     else:
         flash = absolute(args.flash) or default_flash_dir()
-        os.makedirs(flash, exist_ok=True)
+        lock, problem = open_flash(flash)
+        if problem:
+            print("sim: " + problem, file=sys.stderr)
+            return 1
 
     if args.games:
         try:
@@ -178,9 +230,11 @@ def main(argv=None):
         os.chdir(cwd)
         if temporary:
             shutil.rmtree(temporary, ignore_errors=True)
+        if lock is not None:
+            lock.close()
 
 
-def screenshots(folder, scale_png=4):
+def screenshots(folder, scale_png=4, brightness=False):
     """Each DIR/name.replay, replayed headless in a process of its own (a fresh
     board and fresh firmware modules), gives DIR/name.png: its final panel."""
     import glob
@@ -194,7 +248,8 @@ def screenshots(folder, scale_png=4):
     for name in names:
         png = name[:-len(".replay")] + ".png"
         result = subprocess.run([sys.executable, sim, "--headless", "--replay", name,
-                                 "--png", png, "--scale-png", str(scale_png)],
+                                 "--png", png, "--scale-png", str(scale_png)]
+                                + (["--png-brightness"] if brightness else []),
                                 capture_output=True, text=True)
         if result.returncode != 0:
             failed += 1
@@ -271,7 +326,7 @@ def _run(args, replay, seed, programs, header, record, png, dump, snapshots, sho
             session.recorder.close()
     panel = session.board.panel
     if png:
-        panel.png(png, scale=args.scale_png)
+        panel.png(png, scale=args.scale_png, brightness=args.png_brightness)
     if dump:
         with open(dump, "w") as f:
             f.write(panel.text_art() + "\n")
@@ -286,9 +341,12 @@ def _run(args, replay, seed, programs, header, record, png, dump, snapshots, sho
 
 def _windowed(args, session, replay, programs, shots):
     import pygame
-    from tools.simulator.window import WindowFrontEnd
+    from tools.simulator.window import NoDisplay, WindowFrontEnd
     try:
         ui = WindowFrontEnd(session, pygame, replay=replay, shots_dir=shots)
+    except NoDisplay as exc:
+        print("sim: %s" % exc, file=sys.stderr)
+        return 1
     except pygame.error as exc:
         print("sim: no window could be opened (%s): play in the terminal with `make sim`" % exc,
               file=sys.stderr)
@@ -308,7 +366,8 @@ def _headless(args, session, replay, programs, snapshots):
         for ms in args.at:
             name = "at-%s.png" % (int(ms) if ms == int(ms) else ms)
             path = os.path.join(snapshots, name)
-            board.at(ms, lambda path=path: board.panel.png(path, scale=args.scale_png))
+            board.at(ms, lambda path=path: board.panel.png(path, scale=args.scale_png,
+                                                           brightness=args.png_brightness))
     if args.seconds is not None:
         limit = args.seconds * 1000
     elif replay.end_ms is not None:
@@ -321,7 +380,8 @@ def _headless(args, session, replay, programs, snapshots):
             limit = last_at
     reason = session.run(programs, limit)
     if snapshots:
-        board.panel.png(os.path.join(snapshots, "final.png"), scale=args.scale_png)
+        board.panel.png(os.path.join(snapshots, "final.png"), scale=args.scale_png,
+                        brightness=args.png_brightness)
     print("headless: %.0f ms of virtual time, %d inputs, stopped: %s"
           % (board.now_ms(), session.events_applied, reason))
     return 0
@@ -340,6 +400,8 @@ def _play(args, session, ui, programs):
     """Run the firmware with the front end `ui` as a tick hook, until q, the
     time limit or the end of a replay (then the last picture stays up)."""
     limit = None if args.seconds is None else args.seconds * 1000
+    ui.png_scale = args.scale_png
+    ui.png_brightness = args.png_brightness
     session.hooks.append(ui)
     try:
         reason = session.run(programs, limit)

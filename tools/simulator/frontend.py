@@ -37,6 +37,8 @@ class FrontEnd:
 
     message = None            # (text, until monotonic s)
     shots = 0
+    png_scale = 4             # --scale-png
+    png_brightness = False    # --png-brightness
 
     def say(self, text, seconds=3.0):
         self.message = (text, time.monotonic() + seconds)
@@ -55,7 +57,8 @@ class FrontEnd:
         self.shots += 1
         path = os.path.join(self.shots_dir, "ml4m-%s-%d.png" % (stamp, self.shots))
         try:
-            self.board.panel.png(path, scale=4)
+            os.makedirs(self.shots_dir, exist_ok=True)
+            self.board.panel.png(path, scale=self.png_scale, brightness=self.png_brightness)
             self.say("saved " + path)
         except OSError as exc:
             self.say("screenshot failed: %s" % exc.strerror)

@@ -24,8 +24,12 @@ SCREENSHOT_KEY = "p"
 LEGEND_KEYS = ("h", "?")
 LET_GO_KEY = " "
 
+# The buttons' keys, on the status line at all times: WASD moves the stick,
+# so a and d are no buttons, whatever their letters suggest.
+BUTTON_MAP = "j=A k=B l=C u=D i=E o=F"
+
 LEGEND = (
-    "stick: arrows/WASD   buttons A B C D E F: j k l u i o (or 1-6)",
+    "stick: arrows or WASD   buttons: " + BUTTON_MAP + " (or 1-6)",
     "Shift+button: hold/let go   space: let go all   p: PNG   h: legend   q: quit",
 )
 

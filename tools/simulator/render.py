@@ -6,7 +6,10 @@ panel's pixels square:
                  at scale k the panel takes 128k columns x 32k rows;
   braille     -- one cell = 2 x 4 pixels (U+2800 dots): 64 columns x 16 rows, which
                  fits a plain 80x24 terminal with room for the legend.
-The biggest rendering that fits is used unless --scale picks one.
+The biggest rendering that fits is used unless --scale picks one: half blocks
+whenever the panel fits with a status line under it (the legend, then the
+frame, make way), braille only below 128 columns or 33 rows. A terminal too
+small for even that gets a note where the panel would be.
 """
 
 HALF_BLOCKS = (" ", "\u2584", "\u2580", "\u2588")   # index = upper*2 + lower
@@ -64,13 +67,18 @@ def panel_size(scale, width=128, height=64):
 
 def choose_scale(columns, rows, wanted=None, width=128, height=64):
     """The scale to draw at: `wanted` if given, else the largest half-block scale whose
-    panel, frame and footer fit, else braille (even if that is clipped)."""
+    panel, frame and footer fit, else half blocks at scale 1 if the panel and a
+    status line fit (no legend, maybe no frame), else braille (even if that is
+    clipped)."""
     if wanted:
         return wanted
     for scale in (4, 3, 2, 1):
         w, h = panel_size(scale, width, height)
         if w + 2 * BORDER <= columns and h + 2 * BORDER + FOOTER_ROWS <= rows:
             return scale
+    w, h = panel_size(1, width, height)
+    if w <= columns and h + 1 <= rows:
+        return 1
     return BRAILLE
 
 
@@ -86,14 +94,24 @@ class Layout:
         self.rows = rows
         self.scale = scale
         self.panel_columns, self.panel_rows = panel_size(scale, width, height)
-        framed_w = self.panel_columns + 2 * BORDER
-        framed_h = self.panel_rows + 2 * BORDER
+        # the frame only where it fits beside the panel and a status line
+        self.border = BORDER if (self.panel_columns + 2 * BORDER <= columns and
+                                 self.panel_rows + 2 * BORDER + 1 <= rows) else 0
+        framed_w = self.panel_columns + 2 * self.border
+        framed_h = self.panel_rows + 2 * self.border
         self.left = max(0, (columns - framed_w) // 2)        # 0-based column of the frame
         spare = rows - framed_h - FOOTER_ROWS
         self.top = max(0, spare // 2)                          # 0-based row of the frame
         self.status_row = self.top + framed_h                   # 0-based
         self.legend_rows = max(0, min(FOOTER_ROWS - 1, rows - self.status_row - 1))
         self.fits = framed_w <= columns and framed_h + 1 <= rows
+        # what a terminal too small for the panel needs (with the frame)
+        self.needed = (self.panel_columns + 2 * BORDER, self.panel_rows + 2 * BORDER + 1)
+
+    def too_small(self):
+        """The note shown where the panel would be when it does not fit."""
+        return ["terminal too small", "%dx%d here," % (self.columns, self.rows),
+                "needs %dx%d:" % self.needed, "enlarge it", "(q quits)"]
 
 
 def clip(text, width):

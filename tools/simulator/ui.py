@@ -122,7 +122,11 @@ class TerminalFrontEnd(FrontEnd):
         layout = self._layout
         pixels = self.board.panel.pixels()
         out = []
-        if pixels != self._pixels:
+        if not layout.fits:
+            # said where the panel would be: the status line may be off-screen
+            for i, line in enumerate(layout.too_small()):
+                self._put(out, i, 0, render.clip(line, layout.columns))
+        elif pixels != self._pixels:
             self._pixels = pixels
             self._panel_lines(layout, pixels, out)
         self._footer(layout, out)
@@ -141,17 +145,20 @@ class TerminalFrontEnd(FrontEnd):
         out.append("\x1b[%d;%dH%s" % (row + 1, column + 1, text))
 
     def _panel_lines(self, layout, pixels, out):
-        width = layout.columns - layout.left - 2
+        border = layout.border
+        width = layout.columns - layout.left - 2 * border
         body = [render.clip(line, width) for line in render.render_panel(pixels, layout.scale)]
         colour = PANEL_DIM if self.board.panel.contrast < 0x20 else PANEL_ON
         if colour != self._colour:
             self._colour = colour
             self._body = {}
         inner = len(body[0]) if body else 0
-        self._put(out, layout.top, layout.left,
-                  FRAME + "\u250c" + "\u2500" * inner + "\u2510" + RESET)
+        side = "\u2502" if border else ""
+        if border:
+            self._put(out, layout.top, layout.left,
+                      FRAME + "\u250c" + "\u2500" * inner + "\u2510" + RESET)
         for i, line in enumerate(body):
-            row = layout.top + 1 + i
+            row = layout.top + border + i
             if row >= layout.rows:
                 break
             old = self._body.get(i)
@@ -159,8 +166,8 @@ class TerminalFrontEnd(FrontEnd):
             if old == line:
                 continue
             if old is None or len(old) != len(line):
-                out.append("\x1b[%d;%dH%s\u2502%s%s%s\u2502%s" % (
-                    row + 1, layout.left + 1, FRAME, colour, line, FRAME, RESET))
+                out.append("\x1b[%d;%dH%s%s%s%s%s%s%s" % (
+                    row + 1, layout.left + 1, FRAME, side, colour, line, FRAME, side, RESET))
                 continue
             # Only the changed stretch of the row: a moving cursor or one tile
             # costs a few bytes, which matters over a slow SSH link.
@@ -170,10 +177,11 @@ class TerminalFrontEnd(FrontEnd):
             end = len(line) - 1
             while old[end] == line[end]:
                 end -= 1
-            out.append("\x1b[%d;%dH%s%s%s" % (row + 1, layout.left + 2 + start, colour,
+            out.append("\x1b[%d;%dH%s%s%s" % (row + 1, layout.left + 1 + border + start, colour,
                                               line[start:end + 1], RESET))
-        self._put(out, layout.top + 1 + len(body), layout.left,
-                  FRAME + "\u2514" + "\u2500" * inner + "\u2518" + RESET)
+        if border:
+            self._put(out, layout.top + 1 + len(body), layout.left,
+                      FRAME + "\u2514" + "\u2500" * inner + "\u2518" + RESET)
 
     def _footer(self, layout, out):
         width = layout.columns
@@ -188,7 +196,7 @@ class TerminalFrontEnd(FrontEnd):
     def status(self):
         seconds = self.board.now_ms() / 1000
         parts = [" %s %7.1fs" % (self.title, seconds),
-                 NOTE if time.monotonic() < self._note_until else " "]
+                 NOTE if time.monotonic() < self._note_until else " ", keymap.BUTTON_MAP]
         held = self.controls.describe()
         if held:
             parts.append(held)

@@ -8,6 +8,9 @@ pygame is optional: only this mode imports it (`make sim-window` installs the
 pinned version into .venv).
 """
 import array
+import contextlib
+import os
+import sys
 import time
 
 from tools.simulator import keys as keymap
@@ -21,12 +24,44 @@ STATUS_H = 44             # room for the status line and the legend
 RATE = 22050              # sound card samples per second
 CLICK_MS = 3              # a DAC step heard as a short click
 
-LEGEND = "stick: arrows/WASD (two for a diagonal)   A-F: j k l u i o or 1-6   p: PNG   q/Esc: quit"
+LEGEND = ("stick: arrows/WASD (two for a diagonal)   " + keymap.BUTTON_MAP
+          + " or 1-6   p: PNG   q/Esc: quit")
+# SDL's video drivers that show nothing: without a display SDL falls back to
+# one of them by itself, and the window would never appear
+NO_WINDOW_DRIVERS = ("offscreen", "dummy")
+NO_DISPLAY = "no display: play in the terminal with make sim"
+
+
+class NoDisplay(Exception):
+    """There is no display to open the window on."""
+
+
+def no_display(pygame, environ=os.environ):
+    """True when SDL, initialised, drives no screen and nobody asked for that
+    (tests ask for the dummy driver with SDL_VIDEODRIVER)."""
+    driver = pygame.display.get_driver()
+    return driver in NO_WINDOW_DRIVERS and environ.get("SDL_VIDEODRIVER") != driver
+
+
+@contextlib.contextmanager
+def quiet_stderr():
+    """Hide what C libraries write straight to file descriptor 2 meanwhile:
+    SDL's complaints about a missing display, ALSA's dozen lines about a
+    missing sound card (the status line says "no sound" in plain words)."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "wb") as devnull:
+            os.dup2(devnull.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 class WindowFrontEnd(FrontEnd):
     def __init__(self, session, pygame, replay=None, shots_dir=".", title="ML4M Arcade",
-                 scale=PIXEL, realtime=True):
+                 scale=PIXEL, realtime=True, environ=os.environ):
         self.session = session
         self.board = session.board
         self.pg = pygame
@@ -43,7 +78,11 @@ class WindowFrontEnd(FrontEnd):
         self._pixels = None
         self._contrast = None
         self.redraws = 0
-        pygame.display.init()
+        with quiet_stderr():
+            pygame.display.init()
+        if no_display(pygame, environ):
+            pygame.quit()
+            raise NoDisplay(NO_DISPLAY)
         pygame.font.init()
         w = 128 * scale + 2 * BORDER
         h = 64 * scale + 2 * BORDER + STATUS_H
@@ -141,7 +180,7 @@ class WindowFrontEnd(FrontEnd):
 
     def _draw_panel(self, pixels, contrast):
         pg = self.pg
-        # lit pixels brighter with more contrast, as the PNG screenshots show them
+        # lit pixels brighter with more contrast (as PNGs with --png-brightness)
         level = 60 + (195 * contrast) // 255
         lit = bytes((level, level, min(255, level + 20)))
         dark = b"\x00\x00\x00"
@@ -212,7 +251,8 @@ class _Speaker:
         self._clicks = 0
         self._channel = None
         try:
-            pygame.mixer.init(frequency=RATE, size=-16, channels=1)
+            with quiet_stderr():
+                pygame.mixer.init(frequency=RATE, size=-16, channels=1)
             self.ok = pygame.mixer.get_init() is not None
             self._click = self._samples([12000] * (RATE * CLICK_MS // 1000))
         except pygame.error as exc:

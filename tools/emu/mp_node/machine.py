@@ -14,13 +14,27 @@
 # matching edge, as the port would. Pins not in `levels` read 0; ADCs read
 # REST. The display's bus: an I2C device at 0x3C that takes everything;
 # `bus` counts its transactions and bytes (address byte included).
+#
+# Hooks for a front end that shows the board (the browser arcade, tools/web):
+#   devices[addr] = model     an I2C device with i2c_write(bytes) and
+#                             i2c_read(count) (tools/emu/ssd1306_model.py):
+#                             transactions to addr reach it
+#   on_output = fn(kind, gpio, a, b)   called on every DAC write ("dac",
+#                             value, 0) and PWM change ("pwm", freq, duty_u16)
 
 REST = 1850
 DISPLAY_ADDR = 0x3C
 
 levels = {}
 bus = {"transactions": 0, "bytes": 0}
+devices = {}
+on_output = None
 _irqs = {}          # gpio -> (handler, trigger, pin)
+
+
+def _output(kind, gpio, a, b):
+    if on_output is not None:
+        on_output(kind, gpio, a, b)
 
 
 def drive(gpio, level):
@@ -121,6 +135,7 @@ class DAC:
 
     def write(self, value):
         self.last = value
+        _output("dac", self.id, value, 0)
 
 
 class PWM:
@@ -128,29 +143,38 @@ class PWM:
         self.id = _gpio(pin)
         self._freq = freq
         self._duty = 0 if duty_u16 is None else duty_u16
+        self._changed()
+
+    def _changed(self):
+        _output("pwm", self.id, self._freq, self._duty)
 
     def init(self, freq=0, duty=None, duty_u16=None, duty_ns=None):
         self._freq = freq
         if duty_u16 is not None:
             self._duty = duty_u16
+        self._changed()
 
     def freq(self, f=None):
         if f is None:
             return self._freq
         self._freq = f
+        self._changed()
 
     def duty(self, d=None):
         if d is None:
             return self._duty >> 6
         self._duty = d << 6
+        self._changed()
 
     def duty_u16(self, d=None):
         if d is None:
             return self._duty
         self._duty = d
+        self._changed()
 
     def deinit(self):
         self._duty = 0
+        self._changed()
 
 
 class I2C:
@@ -158,36 +182,40 @@ class I2C:
         self.freq = freq
 
     def _check(self, addr):
-        if addr != DISPLAY_ADDR:
+        if addr not in (devices or (DISPLAY_ADDR,)):
             raise OSError(19)   # ENODEV: nothing answers
         bus["transactions"] += 1
+        return devices.get(addr)
 
     def scan(self):
-        return [DISPLAY_ADDR]
+        return sorted(devices) if devices else [DISPLAY_ADDR]
 
     def writeto(self, addr, buf, stop=True):
-        self._check(addr)
+        device = self._check(addr)
         bus["bytes"] += 1 + len(buf)
+        if device is not None:
+            device.i2c_write(bytes(buf))
         return len(buf)
 
     def writevto(self, addr, vector, stop=True):
-        self._check(addr)
+        device = self._check(addr)
         n = 1
         for b in vector:
             n += len(b)
         bus["bytes"] += n
+        if device is not None:
+            device.i2c_write(b"".join(bytes(b) for b in vector))
         return n - 1
 
     def readfrom(self, addr, nbytes, stop=True):
-        self._check(addr)
+        device = self._check(addr)
         bus["bytes"] += 1 + nbytes
-        return bytes(nbytes)
+        return bytes(nbytes) if device is None else device.i2c_read(nbytes)
 
     def readfrom_into(self, addr, buf, stop=True):
-        self._check(addr)
-        bus["bytes"] += 1 + len(buf)
+        data = self.readfrom(addr, len(buf), stop)
         for i in range(len(buf)):
-            buf[i] = 0
+            buf[i] = data[i]
 
     def writeto_mem(self, addr, memaddr, buf, addrsize=8):
         self._check(addr)

@@ -1,0 +1,212 @@
+"""Every fixed text and label of every screen fits the 128x64 panel: each screen
+is put in each of its states (every help line, message, overlay, banner, mode,
+level) and drawn in full, and tests/textfit.py's recorder checks that no text
+runs off the panel or gets cut.
+
+STATES maps a screen to a function that opens it and yields after setting up
+each state (a short name for the failure message); add a screen's states here.
+"""
+import random
+
+import pytest
+
+from firmware.games import reversi_tools
+from firmware.games.reversi import BLACK, WHITE
+from tests import test_g2048_screen as g2048_tests
+from tests import test_puzzle_screen as puzzle_tests
+from tests import test_reversi_screen as reversi_tests
+from tests.test_app import boot, choose, frames, to_menu
+from tests.textfit import TextLog
+
+
+def _every_help_line(game, name):
+    for i in range(6):                 # more than any screen's help list
+        game.help_i = i
+        yield "%s, help line %d" % (name, i)
+
+
+# ---- the puzzles -------------------------------------------------------------------
+def puzzle_states(board, store_dir, title, **settings):
+    random.seed(3)
+    arcade = puzzle_tests.open_game(board, store_dir, title, **settings)
+    game = arcade.screen
+    now = arcade.hal.clock.now()
+    game.preview = 0
+    yield arcade, "start"
+    game.preview = 1
+    yield arcade, "picture preview" if game.pics else "start again"
+    game.preview = 0
+    yield from ((arcade, s) for s in _every_help_line(game, "play"))
+    game.puzzle.moves = 99999
+    game.ms = 9 * 3600000 + 3599000    # 9:59:59
+    for level in range(4):
+        game.level = level
+        yield arcade, "shuffle level %d" % level
+    from firmware.screens.puzzle_pictures import _skipped
+    for message in ("FROM NEXT GAME", _skipped("a_very_long_picture_name.pbm")):
+        game.say(message)
+        yield arcade, "message " + message
+    game.message = ""
+    game.thinking = True
+    yield arcade, "thinking"
+    game.thinking = False
+    game.cursor_on = True
+    yield from ((arcade, s) for s in _every_help_line(game, "cursor mode"))
+    game.cursor_on = False
+    game.state = 3
+    yield arcade, "new game?"
+    game.state = 0
+    game.puzzle.moves = 999
+    game.ms = 3599000
+    game.optimal = 31
+    game.helped = True
+    game.win(now)
+    yield arcade, "won, with help"
+    game.helped = False
+    game.win(now)
+    yield arcade, "won"
+    game.state = 0
+    game.give_up(now)
+    yield arcade, "lost"
+
+
+# ---- 2048 ---------------------------------------------------------------------------
+def g2048_states(board, store_dir):
+    arcade = g2048_tests.open_game(board, store_dir)
+    game = arcade.screen
+    now = arcade.hal.clock.now()
+    yield arcade, "start"
+    yield from ((arcade, s) for s in _every_help_line(game, "play"))
+    g2048_tests.set_board(arcade, list(range(1, 17)), score=3932100)
+    game.game.moves = 99999
+    game.best = 3932156
+    yield arcade, "big tiles, score and moves"
+    for message in ("NO MOVE", "UNDONE", "NO UNDO"):
+        game.say(message, now)
+        yield arcade, "message " + message
+    game.message = ""
+    game.thinking = True
+    yield arcade, "thinking"
+    game.thinking = False
+    for d in range(4):
+        game.hint = d
+        game.demo = d % 2 == 0
+        yield arcade, "hint %d" % d
+    game.hint = -1
+    yield arcade, "demo"
+    game.demo = False
+    game.state = 3
+    yield arcade, "new game?"
+    game.state = 0
+    game._win_screen(now)
+    yield arcade, "won"
+    game.new_record = True
+    game._over_screen(now)
+    yield arcade, "over, a record"
+    game.new_record = False
+    game._over_screen(now)
+    yield arcade, "over"
+
+
+# ---- Reversi ----------------------------------------------------------------------
+def reversi_states(board, store_dir):
+    from firmware.screens import reversi_menu as overlays
+    arcade = reversi_tests.open_game(board, store_dir, mode=reversi_tests.TWO_PLAYERS)
+    game = arcade.screen
+    now = arcade.hal.clock.now()
+    for mode in range(4):
+        game.mode = mode
+        for level in range(3):
+            game.level = level
+            yield arcade, "mode %d level %d" % (mode, level)
+        yield from ((arcade, s) for s in _every_help_line(game, "mode %d" % mode))
+        game.thinking = True
+        yield arcade, "mode %d, thinking" % mode
+        game.thinking = False
+        for message in ("NOT LEGAL", "CAN'T UNDO", "NOT NOW"):
+            game.say(message, now)
+            yield arcade, "message " + message
+        game.message = ""
+        game.overlay = overlays._OV_MENU
+        for i in range(overlays._MENU_N):
+            game.menu_i = i
+            yield arcade, "mode %d, game menu row %d" % (mode, i)
+        game.overlay = overlays._OV_CONFIRM
+        yield arcade, "surrender?"
+        game.overlay = overlays._OV_PASS
+        yield arcade, "pass notice"
+        game.overlay = 0
+    # the ends: who won, by how much, with empty squares, given up (a row of
+    # discs on row 1 and one on row 8 flank nothing: neither side can move)
+    def rows(top, bottom):
+        return top.ljust(8, "-") + "-" * 48 + bottom.ljust(8, "-")
+
+    ends = ((rows("XXX", ""), 0, 0, "two players, empties"),
+            ("XO" * 32, 0, 0, "two players, a full board"),
+            (rows("X" * 8, "O" * 8), 0, 0, "a draw with empties"),
+            (rows("X" * 8, "O" * 4), 1, 0, "you win"),
+            (rows("O" * 8, "X" * 4), 1, 0, "you lose"),
+            (rows("O" * 8, "X" * 8), 2, 0, "you draw"),
+            (rows("XX", "OO"), 1, WHITE, "the CPU gave up"),
+            (rows("XX", "OO"), 2, WHITE, "you gave up"))
+    for start, mode, resigned, name in ends:
+        reversi_tools.set_position(game.game, start, BLACK)
+        assert resigned or game.game.is_game_over(), name
+        game.mode = mode
+        game.resigned = resigned
+        game.finish(now)
+        yield arcade, "end: " + name
+        yield from ((arcade, s) for s in _every_help_line(game, "end: " + name))
+
+
+# ---- About -------------------------------------------------------------------------
+def about_states(board, store_dir):
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    choose(board, arcade, "About")
+    frames(arcade, 2)
+    yield arcade, "emulated"
+    for name in ("ML4M", "DEVKIT_PROTO"):
+        arcade.hal.board.NAME = name
+        yield arcade, "board " + name
+
+
+STATES = {
+    "8-Puzzle": lambda b, d: puzzle_states(b, d, "8-Puzzle"),
+    "15-Puzzle": lambda b, d: puzzle_states(b, d, "15-Puzzle"),
+    "24-Puzzle": lambda b, d: puzzle_states(b, d, "24-Puzzle", big=5),
+    "8-Puzzle pictures": lambda b, d: puzzle_states(b, d, "8-Puzzle", mode="picture"),
+    "24-Puzzle pictures": lambda b, d: puzzle_states(b, d, "24-Puzzle", mode="picture", big=5),
+    "2048": g2048_states,
+    "Reversi": reversi_states,
+    "About": about_states,
+}
+
+
+@pytest.mark.parametrize("screen", sorted(STATES))
+def test_every_text_fits_the_panel(board, store_dir, monkeypatch, screen):
+    log = None
+    shown = 0
+    fonts = set()
+    for arcade, state in STATES[screen](board, store_dir):
+        if log is None:
+            log = TextLog(monkeypatch, arcade.hal.display)
+        drawn = log.settle(arcade.screen)
+        assert drawn, "%s, %s: no text drawn" % (screen, state)
+        assert not log.overflows(), "%s, %s: %r" % (screen, state, log.overflows())
+        fonts |= {d[5] for d in log.drawn}
+        shown += 1
+    assert shown > 1
+    assert {"8x8", "tiny1", "centred"} <= fonts      # the recorder saw every kind
+
+
+def test_the_recorder_sees_a_text_that_does_not_fit(board, store_dir, monkeypatch):
+    """The check can fail: a line draw.centred would cut, a panel text past the edge."""
+    arcade = boot(board, store_dir)
+    log = TextLog(monkeypatch, arcade.hal.display)
+    from firmware.ui import draw, tinyfont
+    fb = arcade.hal.display.fb
+    draw.centred(fb, "emulated (cpython)", 20)
+    tinyfont.text(fb, "SHUFFLE RANDOM!!", 66, 34)
+    fb.text("fits", 0, 0)
+    assert [d[0] for d in log.overflows()] == ["emulated (cpython)", "SHUFFLE RANDOM!!"]

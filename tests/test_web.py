@@ -1,0 +1,127 @@
+"""The browser arcade (make web) in a real browser: headless Chromium driven by
+playwright-core (tools/web/test/browser.mjs). The site is built and served; the
+pictures the page must show come from the CPython emulator after the same
+inputs (tools/sim.py --headless), so the page's panel is held to the emulated
+board pixel for pixel.
+
+Skipped, saying how to install it, when Chromium is not installed."""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CHROMIUM = os.environ.get("ML4M_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+WEB = os.path.join(ROOT, "tools", "web")
+
+pytestmark = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM),
+    reason="the browser tests need Chromium: sudo apt-get install chromium "
+           "(or set ML4M_CHROMIUM to a Chromium binary)")
+
+# The menu after the splash, and after the stick pushed down twice (100 ms each).
+MENU_MS = 2500
+DOWN_TWICE = [(3000, "push down"), (3100, "center"), (3300, "push down"), (3400, "center")]
+# A simulator replay played in the page: into 2048, two moves, back to the menu
+# (which now offers Continue), the cursor up; it must end on the emulator's picture.
+REPLAY = DOWN_TWICE + [(3600, "press A"), (3700, "release A"), (4600, "push left"), (4700, "center"),
+                       (5600, "push up"), (5700, "center"), (6600, "press B"), (6700, "release B"),
+                       (7600, "push up"), (7700, "center")]
+REPLAY_END_MS = 8500
+
+# Keeps 8 KB more every frame until the page's heap cap stops it.
+HEAP_PROGRAM = """
+chunks = []
+def step():
+    chunks.append(bytearray(8192))
+    print("held", len(chunks) * 8192)
+    return True
+"""
+
+# Reversi's hardest CPU plays both sides, one search a frame (as the game does:
+# "thinks" on the panel, then the whole search inside the next frame).
+SEARCH_PROGRAM = """
+import time
+from firmware.games.reversi import Reversi
+from firmware.games.reversi_ai import Ai, HARD
+game = Reversi()
+cpu = Ai(HARD)
+moves = 0
+def step():
+    global moves
+    t = time.ticks_ms()
+    move = cpu.choose(game)
+    game.push(move)
+    moves += 1
+    print("move", moves, "ms", time.ticks_diff(time.ticks_ms(), t), "nodes", cpu.nodes)
+    return moves < 6
+"""
+
+
+def replay_file(tmp_path, name, events, end_ms):
+    """A simulator replay (tools/simulator/replay.py's format) of `events`."""
+    replay = tmp_path / (name + ".replay")
+    lines = [{"ml4m_replay": 1, "seed": 0, "main": "main.py"}]
+    lines += [{"t_ms": t, "event": e} for t, e in events] + [{"t_ms": end_ms, "event": "end"}]
+    replay.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return replay
+
+
+def emulator_picture(tmp_path, name, events, end_ms):
+    """The emulated board's panel after `events`, as 8192 '0'/'1' characters."""
+    replay = replay_file(tmp_path, name, events, end_ms)
+    dump = tmp_path / (name + ".txt")
+    subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--headless",
+                    "--replay", str(replay), "--dump", str(dump)], check=True, cwd=ROOT,
+                   stdout=subprocess.DEVNULL)
+    return "".join(dump.read_text().split()).replace("#", "1").replace(".", "0")
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("web")
+    site = tmp / "site"
+    subprocess.run([sys.executable, os.path.join(WEB, "build.py"), "--out", str(site)], check=True)
+    server = subprocess.Popen([sys.executable, os.path.join(WEB, "serve.py"), "--port", "0",
+                               "--dir", str(site)], stdout=subprocess.PIPE, text=True)
+    try:
+        port = int(re.search(r"localhost:(\d+)", server.stdout.readline()).group(1))
+        spec = {"url": "http://127.0.0.1:%d/" % port, "chromium": CHROMIUM,
+                "heap_program": HEAP_PROGRAM, "search_program": SEARCH_PROGRAM,
+                "expected": {"menu": emulator_picture(tmp, "menu", [], MENU_MS),
+                             "menu_down2": emulator_picture(tmp, "down2", DOWN_TWICE, 4000),
+                             "replay_end": emulator_picture(tmp, "replay", REPLAY, REPLAY_END_MS)},
+                "replay": str(replay_file(tmp, "replay", REPLAY, REPLAY_END_MS))}
+        (tmp / "spec.json").write_text(json.dumps(spec))
+        run = subprocess.run(["node", os.path.join(WEB, "test", "browser.mjs"), str(tmp / "spec.json")],
+                             cwd=WEB, stdout=subprocess.PIPE, text=True, timeout=300)
+    finally:
+        server.terminate()
+        server.wait()
+    assert run.returncode == 0, "browser.mjs failed (its errors are above)"
+    checks = json.loads(run.stdout.strip().splitlines()[-1])
+    print("browser figures:", json.dumps(checks, indent=1))
+    return checks
+
+
+
+# What each check of browser.mjs shows (its figures are printed with pytest -s).
+CHECKS = {
+    "menu": "the menu matches the emulated board pixel for pixel, before and after two stick pushes",
+    "keys_and_save": "2048 is played with keys, and its save survives a reload",
+    "touch": "2048 is played with the touch stick and buttons on a phone held upright",
+    "heap_cap": "a program that keeps more than the cap fails with MemoryError",
+    "cpu_search": "a long CPU search inside one frame never freezes the page",
+    "sharing": "the Screenshot and Record GIF buttons save a PNG and a GIF of the panel",
+    "replay": "a simulator replay plays in the page and ends on the emulated board's picture",
+}
+
+
+@pytest.mark.parametrize("check", list(CHECKS), ids=list(CHECKS))
+def test_in_chromium(results, check):
+    r = results[check]
+    assert r["ok"], "%s: failed: %s" % (CHECKS[check], r)

@@ -1,0 +1,428 @@
+// The page around the board: the panel on a canvas, keys, touch and gamepad,
+// the speaker on WebAudio, the flash in localStorage, screenshots and GIFs.
+// The board itself (MicroPython running the firmware) lives in worker.js.
+import { GIFEncoder } from "./gifenc.js";
+
+const W = 128, H = 64;
+const FLASH_KEY = "ml4m-flash";      // localStorage: {path under /data: base64}
+const $ = (id) => document.getElementById(id);
+const canvas = $("panel");
+const ctx = canvas.getContext("2d");
+const image = ctx.createImageData(W, H);
+
+// What tests and curious players can look at (and drive) from the console.
+const arcade = window.arcade = {
+  frames: 0, picture: new Uint8Array(W * H), heap: null, peak: 0, fps: 0, frameMs: 0, stopped: null,
+  log: [], bootedAt: 0, firstPicture: null,
+  send: (event) => send(event),
+  runProgram: (source) => start({ type: "program", source }),
+  restart: () => boot(),
+};
+
+// ---- the board ------------------------------------------------------------------------
+let worker = null;
+
+function start(message) {
+  if (worker) worker.terminate();
+  arcade.frames = 0;
+  arcade.peak = 0;
+  arcade.stopped = null;
+  arcade.firstPicture = null;
+  arcade.bootedAt = performance.now();
+  worker = new Worker("worker.js", { type: "module" });
+  worker.onmessage = (e) => received(e.data);
+  worker.postMessage(message);
+  status("starting MicroPython...");
+}
+
+function boot(replay = null, seed = 0) {
+  start({ type: "boot", flash: loadFlash(), seed, replay });
+}
+
+function received(m) {
+  if (m.type === "frame") frame(m);
+  else if (m.type === "flash") saveFlash(m.files);
+  else if (m.type === "log") {
+    arcade.log.push(m.text);
+    if (arcade.log.length > 500) arcade.log.splice(0, 100);
+    console.log("board:", m.text);
+  }
+  else if (m.type === "stopped") { arcade.stopped = m.reason; status(`stopped: ${m.reason}`); }
+}
+
+function send(event) {
+  if (worker) worker.postMessage({ type: "input", event });
+}
+
+// ---- one frame from the board ------------------------------------------------------------
+let fpsCount = 0, fpsSince = performance.now(), busyMs = 0;
+
+function frame(m) {
+  arcade.frames += 1;
+  arcade.heap = m.heap;
+  arcade.peak = Math.max(arcade.peak, m.heap.peak);
+  if (m.picture) {
+    const pic = arcade.picture;
+    for (let i = 0; i < W * H; i++) pic[i] = m.picture.charCodeAt(2 * i + 1) === 49 ? 1 : 0;  // "01"
+    if (arcade.firstPicture === null && pic.some((p) => p)) {
+      arcade.firstPicture = performance.now() - arcade.bootedAt;
+      status("");
+    }
+  }
+  draw(m.contrast);
+  for (const s of m.sounds) sound(s);
+  gifFrame();
+  fpsCount += 1;
+  busyMs += m.ms;
+  const now = performance.now();
+  if (now - fpsSince >= 1000) {
+    arcade.fps = fpsCount * 1000 / (now - fpsSince);
+    arcade.frameMs = busyMs / fpsCount;     // the worker's time per frame
+    fpsCount = 0;
+    busyMs = 0;
+    fpsSince = now;
+    const h = m.heap;
+    $("readout").textContent = `${arcade.fps.toFixed(0)} fps · heap ${(h.live / 1024).toFixed(1)} KB used, ` +
+      `${((h.cap - h.live) / 1024).toFixed(1)} KB free of ${(h.cap / 1024).toFixed(0)} KB ` +
+      `(one frame's most: ${(arcade.peak / 1024).toFixed(1)} KB)`;
+  }
+}
+
+// ---- the panel --------------------------------------------------------------------------
+let lastContrast = 0x7f;
+
+// Lit pixels as the OLED shows them: brighter with more contrast (as the
+// emulator's PNG draws them), a little blue in the OLED look.
+function draw(contrast = lastContrast) {
+  lastContrast = contrast;
+  const level = 60 + Math.floor(195 * contrast / 255);
+  const oled = canvas.classList.contains("oled");
+  const [r, g, b] = oled ? [Math.round(level * 0.75), Math.round(level * 0.92), level] : [level, level, level];
+  const d = image.data, pic = arcade.picture;
+  for (let i = 0; i < W * H; i++) {
+    const on = pic[i];
+    d[4 * i] = on ? r : 0; d[4 * i + 1] = on ? g : 0; d[4 * i + 2] = on ? b : 0; d[4 * i + 3] = 255;
+  }
+  ctx.putImageData(image, 0, 0);
+}
+
+function status(text) { $("status").textContent = text; }
+
+// ---- controls: the same events as the simulator's replays ----------------------------------
+const STICK_KEYS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right",
+  w: "up", s: "down", a: "left", d: "right" };     // tools/simulator/keys.py
+const BUTTON_KEYS = { j: "A", k: "B", l: "C", u: "D", i: "E", o: "F",
+  1: "A", 2: "B", 3: "C", 4: "D", 5: "E", 6: "F" };
+
+// Every source (keys, touch, gamepad) holds its own set of directions and buttons;
+// the board sees the union, so letting go on one does not undo another.
+const sources = { keys: { dirs: new Set(), buttons: new Set() },
+                  touch: { dirs: new Set(), buttons: new Set() },
+                  pad: { dirs: new Set(), buttons: new Set() } };
+let shownDirection = "center";
+const shownButtons = new Set();
+
+function direction(dirs) {
+  const v = (dirs.has("up") ? "up" : "") + (dirs.has("down") ? "down" : "");
+  const h = (dirs.has("left") ? "left" : "") + (dirs.has("right") ? "right" : "");
+  const vert = v === "updown" ? "" : v, horiz = h === "leftright" ? "" : h;
+  return vert + horiz || "center";
+}
+
+function update() {
+  const dirs = new Set(), buttons = new Set();
+  for (const s of Object.values(sources)) {
+    s.dirs.forEach((d) => dirs.add(d));
+    s.buttons.forEach((b) => buttons.add(b));
+  }
+  const dir = direction(dirs);
+  if (dir !== shownDirection) {
+    shownDirection = dir;
+    send(dir === "center" ? "center" : `push ${dir}`);
+  }
+  for (const b of "ABCDEF") {
+    if (buttons.has(b) && !shownButtons.has(b)) { shownButtons.add(b); send(`press ${b}`); }
+    else if (!buttons.has(b) && shownButtons.has(b)) { shownButtons.delete(b); send(`release ${b}`); }
+    document.querySelector(`[data-button="${b}"]`).classList.toggle("down", buttons.has(b));
+  }
+}
+
+function keyName(e) { return e.key.length === 1 ? e.key.toLowerCase() : e.key; }
+
+addEventListener("keydown", (e) => {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const k = keyName(e);
+  if (k in STICK_KEYS) sources.keys.dirs.add(STICK_KEYS[k]);
+  else if (k in BUTTON_KEYS) sources.keys.buttons.add(BUTTON_KEYS[k]);
+  else if (k === "p" && !e.repeat) { $("png").click(); return; }   // the simulator's PNG key
+  else return;
+  e.preventDefault();
+  startSound();
+  update();
+});
+addEventListener("keyup", (e) => {
+  const k = keyName(e);
+  if (k in STICK_KEYS) sources.keys.dirs.delete(STICK_KEYS[k]);
+  else if (k in BUTTON_KEYS) sources.keys.buttons.delete(BUTTON_KEYS[k]);
+  else return;
+  update();
+});
+addEventListener("blur", () => {               // keys let go while the page had no focus
+  sources.keys.dirs.clear(); sources.keys.buttons.clear(); update();
+});
+
+// Touch (and mouse): buttons press while a pointer is on them.
+for (const el of document.querySelectorAll("[data-button]")) {
+  const name = el.dataset.button;
+  const down = (e) => { e.preventDefault(); el.setPointerCapture(e.pointerId); startSound();
+                        sources.touch.buttons.add(name); update(); };
+  const up = () => { sources.touch.buttons.delete(name); update(); };
+  el.addEventListener("pointerdown", down);
+  el.addEventListener("pointerup", up);
+  el.addEventListener("pointercancel", up);
+  el.addEventListener("contextmenu", (e) => e.preventDefault());
+}
+
+// The stick: the pointer's angle from the centre picks one of eight directions,
+// beyond a small dead zone in the middle.
+const stick = $("stick"), knob = $("knob");
+function stickAt(e) {
+  const r = stick.getBoundingClientRect();
+  const x = (e.clientX - r.left) / r.width - 0.5, y = (e.clientY - r.top) / r.height - 0.5;
+  const dirs = sources.touch.dirs;
+  dirs.clear();
+  if (Math.hypot(x, y) > 0.12) {
+    const sector = Math.round(Math.atan2(y, x) / (Math.PI / 4));   // 0 = right, 2 = down
+    const names = { 0: ["right"], 1: ["right", "down"], 2: ["down"], 3: ["left", "down"],
+      4: ["left"], "-4": ["left"], "-3": ["left", "up"], "-2": ["up"], "-1": ["right", "up"] };
+    names[sector].forEach((d) => dirs.add(d));
+  }
+  const k = Math.min(1, 0.3 / Math.max(Math.hypot(x, y), 0.001));
+  knob.style.left = `${30 + x * k * 100}%`; knob.style.top = `${30 + y * k * 100}%`;
+  update();
+}
+stick.addEventListener("pointerdown", (e) => { e.preventDefault(); stick.setPointerCapture(e.pointerId);
+                                               startSound(); stickAt(e); });
+stick.addEventListener("pointermove", (e) => { if (stick.hasPointerCapture(e.pointerId)) stickAt(e); });
+const stickUp = () => { sources.touch.dirs.clear(); knob.style.left = knob.style.top = "30%"; update(); };
+stick.addEventListener("pointerup", stickUp);
+stick.addEventListener("pointercancel", stickUp);
+
+// A gamepad, looked at once per animation frame: left stick or d-pad, and the
+// four face buttons plus the two shoulder buttons for A-F (standard mapping).
+const PAD_BUTTONS = { 0: "A", 1: "B", 2: "C", 3: "D", 4: "E", 5: "F" };
+function pollGamepad() {
+  const pads = navigator.getGamepads ? navigator.getGamepads() : [];
+  const dirs = new Set(), buttons = new Set();
+  for (const pad of pads) {
+    if (!pad) continue;
+    const [x, y] = [pad.axes[0] || 0, pad.axes[1] || 0];
+    const pressed = (i) => pad.buttons[i] && pad.buttons[i].pressed;
+    if (y < -0.5 || pressed(12)) dirs.add("up");
+    if (y > 0.5 || pressed(13)) dirs.add("down");
+    if (x < -0.5 || pressed(14)) dirs.add("left");
+    if (x > 0.5 || pressed(15)) dirs.add("right");
+    for (const [i, b] of Object.entries(PAD_BUTTONS)) if (pressed(+i)) buttons.add(b);
+  }
+  const same = (a, b) => a.size === b.size && [...a].every((v) => b.has(v));
+  if (!same(dirs, sources.pad.dirs) || !same(buttons, sources.pad.buttons)) {
+    sources.pad = { dirs, buttons };
+    update();
+  }
+  requestAnimationFrame(pollGamepad);
+}
+requestAnimationFrame(pollGamepad);
+
+// ---- sound: the speaker pin's PWM tone and DAC clicks ---------------------------------------
+// The PWM is a square wave (its loudness goes as sin(pi * duty), as
+// firmware/hal/sound.py explains); a DAC write is a step of the cone, which a
+// high-pass filter turns into the click the speaker makes.
+let audio = null, tone = null, toneGain = null, dacLevel = null, muted = true, timeOffset = null;
+
+function startSound() {
+  if (audio) return;
+  audio = new AudioContext();
+  const master = audio.createGain();
+  master.gain.value = 0.25;
+  master.connect(audio.destination);
+  tone = audio.createOscillator();
+  tone.type = "square";
+  toneGain = audio.createGain();
+  toneGain.gain.value = 0;
+  tone.connect(toneGain).connect(master);
+  tone.start();
+  dacLevel = audio.createConstantSource();
+  dacLevel.offset.value = 0;
+  const highpass = audio.createBiquadFilter();
+  highpass.type = "highpass";
+  highpass.frequency.value = 300;
+  dacLevel.connect(highpass).connect(master);
+  dacLevel.start();
+  setMuted(false);
+}
+
+function setMuted(on) {
+  muted = on;
+  $("mute").textContent = on ? "Sound: off" : "Sound: on";
+  $("mute").classList.toggle("on", !on);
+  if (audio) (on ? audio.suspend() : audio.resume());
+}
+
+function sound([ms, kind, a, b]) {
+  if (!audio || muted) return;
+  // board ms -> audio time, a little ahead so a frame's sounds keep their spacing
+  const now = audio.currentTime;
+  if (timeOffset === null || Math.abs(ms / 1000 + timeOffset - now - 0.05) > 0.25) timeOffset = now + 0.05 - ms / 1000;
+  const at = Math.max(now, ms / 1000 + timeOffset);
+  if (kind === "pwm") {
+    const on = a > 0 && b > 0;
+    if (on) tone.frequency.setValueAtTime(a, at);
+    toneGain.gain.setValueAtTime(on ? Math.sin(Math.PI * Math.min(b, 32768) / 65536) * 0.5 : 0, at);
+  } else if (kind === "dac") {
+    dacLevel.offset.setValueAtTime(a / 255, at);
+  }
+}
+
+$("mute").onclick = () => { if (!audio) startSound(); else setMuted(!muted); };
+
+// ---- the flash: saves across reloads -------------------------------------------------------
+function loadFlash() {
+  try { return JSON.parse(localStorage.getItem(FLASH_KEY) || "{}"); } catch (e) { return {}; }
+}
+
+function saveFlash(files) {
+  try { localStorage.setItem(FLASH_KEY, JSON.stringify(files)); }
+  catch (e) { status("saves not kept: the browser refused the storage (" + e.name + ")"); }
+}
+
+function download(name, blob) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+$("export").onclick = () => download("ml4m-saves.json",
+  new Blob([JSON.stringify({ ml4m_flash: 1, files: loadFlash() }, null, 1)], { type: "application/json" }));
+$("import").onchange = async (e) => {
+  const file = e.target.files[0];
+  e.target.value = "";
+  if (!file) return;
+  try {
+    const data = JSON.parse(await file.text());
+    if (!data || data.ml4m_flash !== 1 || typeof data.files !== "object") throw new Error("not an ML4M saves file");
+    for (const v of Object.values(data.files)) if (typeof v !== "string") throw new Error("not an ML4M saves file");
+    saveFlash(data.files);
+    boot();
+  } catch (err) {
+    status(`import: ${file.name}: ${err.message} (nothing changed)`);
+  }
+};
+$("reset").onclick = () => {
+  if (!confirm("Erase every save and record in this browser?")) return;
+  localStorage.removeItem(FLASH_KEY);
+  boot();
+};
+$("restart").onclick = () => boot();
+
+// ---- replays: tools/simulator/replay.py's files --------------------------------------------
+// Inputs land on frame boundaries of the page's real clock, not on the
+// emulator's 5 ms virtual ticks, so a replay plays the same moves but timing-
+// dependent details (a blink, a CPU with a time budget) can differ.
+function parseReplay(text) {
+  let header = {}, events = [];
+  for (const line of text.split("\n")) {
+    const s = line.trim();
+    if (!s || s.startsWith("#")) continue;
+    const item = JSON.parse(s);
+    if ("ml4m_replay" in item) { header = item; continue; }
+    const [verb, what, ms] = item.event.split(" ");
+    if (verb === "tap") {                 // hand-written: press, let go after ms
+      const press = ["A", "B", "C", "D", "E", "F"].includes(what) ? `press ${what}` : `push ${what}`;
+      const release = press.startsWith("press") ? `release ${what}` : "center";
+      events.push([item.t_ms, press], [item.t_ms + (+ms || 80), release]);
+    } else events.push([item.t_ms, item.event]);
+  }
+  events.sort((a, b) => a[0] - b[0]);
+  const flash = {};
+  for (const [path, content] of Object.entries(header.store || {})) {
+    flash[path] = typeof content === "string" ? btoa(unescape(encodeURIComponent(content))) : content.base64;
+  }
+  return { seed: header.seed || 0, events, flash };
+}
+
+$("replay").onchange = async (e) => {
+  const file = e.target.files[0];
+  e.target.value = "";
+  if (!file) return;
+  try {
+    const r = parseReplay(await file.text());
+    start({ type: "boot", flash: r.flash, seed: r.seed, replay: r.events });
+    status(`playing ${file.name} (${r.events.length} inputs; the saves in this browser are not touched)`);
+  } catch (err) {
+    status(`replay: ${file.name}: ${err.message}`);
+  }
+};
+
+// ---- sharing: PNG and GIF --------------------------------------------------------------------
+$("oled").onclick = () => { canvas.classList.toggle("oled"); $("oled").classList.toggle("on"); draw(); };
+
+$("png").onclick = () => {
+  const big = document.createElement("canvas");
+  big.width = W * 4; big.height = H * 4;
+  const c = big.getContext("2d");
+  c.imageSmoothingEnabled = false;
+  c.drawImage(canvas, 0, 0, big.width, big.height);
+  big.toBlob((blob) => download("ml4m.png", blob), "image/png");
+};
+
+// A GIF of the panel, one GIF frame per board frame that changed the picture,
+// 2x scaled, two colours; at most 60 s.
+let gif = null;
+const GIF_SCALE = 2, GIF_MAX_MS = 60000;
+
+function gifFrame() {
+  if (!gif) return;
+  const now = performance.now();
+  if (now - gif.started > GIF_MAX_MS) return stopGif();
+  const key = arcade.picture.join("");
+  if (key === gif.last) return;
+  if (gif.pending) writeGifFrame(gif, now);
+  gif.last = key;
+  gif.pendingAt = now;
+  const index = new Uint8Array(W * H * GIF_SCALE * GIF_SCALE);
+  for (let y = 0; y < H * GIF_SCALE; y++)
+    for (let x = 0; x < W * GIF_SCALE; x++)
+      index[y * W * GIF_SCALE + x] = arcade.picture[(y / GIF_SCALE | 0) * W + (x / GIF_SCALE | 0)];
+  gif.pending = index;
+}
+
+// The frame waiting in g.pending shows until `now`; the first frame carries the palette.
+function writeGifFrame(g, now) {
+  const options = { delay: Math.round(now - g.pendingAt) };
+  if (g.frames++ === 0) options.palette = g.palette;
+  g.encoder.writeFrame(g.pending, W * GIF_SCALE, H * GIF_SCALE, options);
+}
+
+function stopGif() {
+  const g = gif;
+  gif = null;
+  $("gif").textContent = "Record GIF";
+  $("gif").classList.remove("on");
+  if (!g.pending) return;
+  writeGifFrame(g, Math.max(performance.now(), g.pendingAt + 20));
+  g.encoder.finish();
+  download("ml4m.gif", new Blob([g.encoder.bytes()], { type: "image/gif" }));
+}
+
+$("gif").onclick = () => {
+  if (gif) return stopGif();
+  gif = { encoder: GIFEncoder(), palette: [[0, 0, 0], [220, 235, 255]], started: performance.now(),
+          last: null, pending: null, pendingAt: 0, frames: 0 };
+  $("gif").textContent = "Stop and save GIF";
+  $("gif").classList.add("on");
+  gifFrame();
+};
+
+boot();

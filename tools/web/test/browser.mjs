@@ -1,0 +1,256 @@
+// The browser arcade in a real browser: headless Chromium (Debian's `chromium`)
+// driven by playwright-core. Run by tests/test_web.py, which builds the site,
+// serves it, and asks the CPython emulator for the pictures the panel must show:
+//
+//   node tools/web/test/browser.mjs SPEC.json
+//
+// SPEC: {"url", "chromium", "expected": {name: "0101..." (8192 pixels)}}.
+// Prints one JSON object: {check name: {ok, ...figures or what went wrong}}.
+// Every check runs even when one before it failed; the test asserts on each.
+import fs from "node:fs";
+import { chromium } from "playwright-core";
+
+const spec = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+// a phone held upright: the touch controls must be usable there
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+
+// The panel as the canvas shows it: 8192 "0"/"1", lit where the pixel has any light.
+const picture = (page) => page.evaluate(() => {
+  const d = document.getElementById("panel").getContext("2d").getImageData(0, 0, 128, 64).data;
+  let s = "";
+  for (let i = 0; i < 128 * 64; i++) s += d[4 * i] || d[4 * i + 1] || d[4 * i + 2] ? "1" : "0";
+  return s;
+});
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Wait until the panel shows `want` (or, with want null, until it stops changing).
+async function waitForPicture(page, want, timeout = 20000) {
+  const start = Date.now();
+  let last = null, since = Date.now();
+  while (Date.now() - start < timeout) {
+    const now = await picture(page);
+    if (want !== null && now === want) return { ok: true, ms: Date.now() - start, picture: now };
+    if (now !== last) { last = now; since = Date.now(); }
+    else if (want === null && Date.now() - since > 600) return { ok: true, picture: now };
+    await sleep(30);
+  }
+  return { ok: false, picture: last };
+}
+
+// The menu is on the panel (whatever its items): its title bar is.
+async function waitForMenu(page, timeout = 20000) {
+  const title = spec.expected.menu.slice(0, 128 * 9);
+  const start = Date.now();
+  while ((await picture(page)).slice(0, 128 * 9) !== title) {
+    if (Date.now() - start > timeout) throw new Error("no menu on the panel");
+    await sleep(30);
+  }
+}
+
+async function opened(context) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  const started = Date.now();
+  await page.goto(spec.url);
+  await page.waitForFunction(() => window.arcade && window.arcade.frames > 0, null, { timeout: 30000 });
+  return { page, errors, started };
+}
+
+async function key(page, name, ms = 100) {
+  await page.keyboard.down(name);
+  await sleep(ms);
+  await page.keyboard.up(name);
+  await sleep(150);
+}
+
+// A finger on an element: touchStart, held `ms`, touchEnd (Chromium makes the
+// pointer events the page listens to). dx, dy: where on it, from its centre (-0.5..0.5).
+async function touch(page, cdp, selector, ms = 120, dx = 0, dy = 0) {
+  const box = await page.locator(selector).boundingBox();
+  const point = { x: box.x + box.width * (0.5 + dx), y: box.y + box.height * (0.5 + dy) };
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point] });
+  await sleep(ms);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await sleep(150);
+}
+
+// Frames per second over `ms` while `play` runs (the page's own count).
+async function framesPerSecond(page, ms, play) {
+  const before = await page.evaluate(() => arcade.frames);
+  const t = Date.now();
+  await play();
+  const rest = ms - (Date.now() - t);
+  if (rest > 0) await sleep(rest);
+  return (await page.evaluate(() => arcade.frames) - before) * 1000 / (Date.now() - t);
+}
+
+const checks = {};
+async function check(name, fn) {
+  try { checks[name] = await fn(); }
+  catch (e) { checks[name] = { ok: false, error: String(e.stack || e) }; }
+}
+
+// launch() starts Chromium on a fresh, temporary --user-data-dir of its own
+// (and refuses one passed in args), so every run starts with empty storage.
+const browser = await chromium.launch({ executablePath: spec.chromium, args: FLAGS });
+try {
+  const desktop = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+
+  await check("menu", async () => {
+    const { page, errors, started } = await opened(desktop);
+    const menu = await waitForPicture(page, spec.expected.menu);
+    const toMenu = Date.now() - started;
+    const firstPicture = await page.evaluate(() => Math.round(arcade.firstPicture));
+    await key(page, "ArrowDown");
+    await key(page, "s");                      // W A S D work like the arrows
+    const down = await waitForPicture(page, spec.expected.menu_down2, 5000);
+    await page.close();
+    return { ok: menu.ok && down.ok && errors.length === 0, menu: menu.ok, down: down.ok, to_menu_ms: toMenu,
+             to_first_picture_ms: firstPicture,
+             errors, got: down.ok ? undefined : down.picture };
+  });
+
+  await check("keys_and_save", async () => {
+    const { page, errors } = await opened(desktop);
+    await waitForPicture(page, spec.expected.menu);
+    await key(page, "ArrowDown"); await key(page, "ArrowDown");
+    await key(page, "j");                      // A: open 2048
+    const start = await waitForPicture(page, null);
+    let changed = 0, last = start.picture;
+    const fps = await framesPerSecond(page, 3000, async () => {
+      for (const k of ["ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"]) {
+        await key(page, k);
+        const now = (await waitForPicture(page, null)).picture;
+        if (now !== last) changed += 1;
+        last = now;
+      }
+    });
+    const inGame = last;
+    const frameMs = await page.evaluate(() => arcade.frameMs);
+    await key(page, "k");                      // B: back to the menu, the game saved
+    await waitForPicture(page, null);
+    const saved = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem("ml4m-flash") || "{}")));
+    await page.reload();
+    await page.waitForFunction(() => window.arcade && window.arcade.frames > 0);
+    await waitForMenu(page);
+    await key(page, "j");                      // A on the first item: Continue
+    const resumed = await waitForPicture(page, inGame, 8000);
+    if (process.env.ML4M_WEB_DEBUG) for (const p of [inGame, resumed.picture])
+      console.error(p.match(/.{128}/g).join("\n").replace(/0/g, ".").replace(/1/g, "#") + "\n");
+    await page.close();
+    return { ok: changed >= 4 && resumed.ok && saved.length > 0 && errors.length === 0,
+             moves_that_changed_the_panel: changed, saved, resumed_same_board: resumed.ok, fps_playing: fps,
+             worker_ms_per_frame: frameMs, errors };
+  });
+
+  await check("touch", async () => {
+    const phone = await browser.newContext(PHONE);
+    const { page, errors } = await opened(phone);
+    const cdp = await phone.newCDPSession(page);
+    await waitForPicture(page, spec.expected.menu);
+    await touch(page, cdp, "#stick", 120, 0, 0.4);     // the stick, pushed down
+    await touch(page, cdp, "#stick", 120, 0, 0.4);
+    const down = await waitForPicture(page, spec.expected.menu_down2, 5000);
+    await touch(page, cdp, '[data-button="A"]');
+    const game = await waitForPicture(page, null);
+    let changed = 0, last = game.picture;
+    for (const [dx, dy] of [[-0.4, 0], [0, -0.4], [0.4, 0], [0, 0.4]]) {
+      await touch(page, cdp, "#stick", 120, dx, dy);
+      const now = (await waitForPicture(page, null)).picture;
+      if (now !== last) changed += 1;
+      last = now;
+    }
+    // the controls fit a phone held upright: nothing to scroll sideways, all on screen
+    const fits = await page.evaluate(() => {
+      const r = (s) => document.querySelector(s).getBoundingClientRect();
+      return document.documentElement.scrollWidth <= innerWidth && r("#buttons").bottom <= innerHeight
+        && r("#stick").bottom <= innerHeight;
+    });
+    await phone.close();
+    return { ok: down.ok && changed >= 3 && fits && errors.length === 0, menu_moved: down.ok,
+             moves_that_changed_the_panel: changed, fits_portrait_phone: fits, errors };
+  });
+
+  await check("heap_cap", async () => {
+    const { page, errors } = await opened(desktop);
+    await page.evaluate((source) => arcade.runProgram(source), spec.heap_program);
+    await page.waitForFunction(() => arcade.stopped !== null, null, { timeout: 30000 });
+    const result = await page.evaluate(() => ({ stopped: arcade.stopped, heap: arcade.heap, log: arcade.log.slice(-3) }));
+    await page.close();
+    const held = Math.max(0, ...result.log.map((l) => +(/held (\d+)/.exec(l) || [0, 0])[1]));
+    return { ok: /^MemoryError/.test(result.stopped) && result.heap.live > result.heap.cap
+               && held - 8192 <= result.heap.cap && errors.length === 0,   // the step before fitted
+             stopped: result.stopped, cap: result.heap.cap, live_at_failure: result.heap.live,
+             held_before_failure: held, errors };
+  });
+  await check("cpu_search", async () => {
+    // Reversi's hardest CPU plays both sides, one move a frame: each frame is one
+    // long search inside one call. The page must stay alive meanwhile (its
+    // animation frames keep coming, a touched button lights at once).
+    const { page, errors } = await opened(desktop);
+    await page.evaluate(() => {
+      window.gaps = { last: performance.now(), max: 0 };
+      const watch = () => { const now = performance.now(); gaps.max = Math.max(gaps.max, now - gaps.last);
+                            gaps.last = now; requestAnimationFrame(watch); };
+      requestAnimationFrame(watch);
+    });
+    await page.evaluate((source) => arcade.runProgram(source), spec.search_program);
+    await page.waitForFunction(() => arcade.log.some((l) => l.startsWith("move")), null, { timeout: 30000 });
+    await page.evaluate(() => { gaps.max = 0; gaps.last = performance.now(); });
+    await page.mouse.move(0, 0);
+    const button = page.locator('[data-button="A"]');
+    const box = await button.boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const t = Date.now();
+    await page.mouse.down();
+    await page.waitForFunction(() => document.querySelector('[data-button="A"]').classList.contains("down"));
+    const buttonMs = Date.now() - t;
+    await page.mouse.up();
+    await page.waitForFunction(() => arcade.stopped !== null, null, { timeout: 60000 });
+    const r = await page.evaluate(() => ({ log: arcade.log.filter((l) => l.startsWith("move")), gap: gaps.max,
+                                           peak: arcade.peak, stopped: arcade.stopped, heap: arcade.heap }));
+    await page.close();
+    const searchMs = r.log.map((l) => +/ms (\d+)/.exec(l)[1]);
+    return { ok: r.stopped === "done" && Math.max(...searchMs) > 500 && r.gap < 250 && buttonMs < 250
+               && errors.length === 0,
+             longest_search_ms: Math.max(...searchMs), longest_page_pause_ms: Math.round(r.gap),
+             button_lit_after_ms: buttonMs, in_frame_heap_peak: r.peak, live_after: r.heap.live,
+             moves: r.log, stopped: r.stopped, errors };
+  });
+  await check("sharing", async () => {
+    // the Screenshot button saves a PNG of the panel, Record GIF a GIF of it
+    const { page, errors } = await opened(desktop);
+    await waitForPicture(page, spec.expected.menu);
+    const saved = async (click) => {
+      const [download] = await Promise.all([page.waitForEvent("download"), click()]);
+      return fs.readFileSync(await download.path());
+    };
+    const png = await saved(() => page.click("#png"));
+    await page.click("#gif");
+    await key(page, "ArrowDown"); await key(page, "ArrowDown");
+    const gif = await saved(() => page.click("#gif"));
+    await page.close();
+    const pngSize = [png.readUInt32BE(16), png.readUInt32BE(20)];
+    const gifSize = [gif.readUInt16LE(6), gif.readUInt16LE(8)];
+    const gifFrames = gif.reduce((n, b, i) => n + (b === 0x21 && gif[i + 1] === 0xf9 ? 1 : 0), 0);
+    return { ok: png.subarray(1, 4).toString() === "PNG" && pngSize.join() === "512,256"
+               && gif.subarray(0, 6).toString() === "GIF89a" && gifSize.join() === "256,128" && gifFrames >= 3
+               && errors.length === 0,
+             png_size: pngSize, gif_size: gifSize, gif_frames: gifFrames, gif_bytes: gif.length, errors };
+  });
+
+  await check("replay", async () => {
+    const { page, errors } = await opened(desktop);
+    await page.setInputFiles("#replay", spec.replay);
+    const end = await waitForPicture(page, spec.expected.replay_end, 20000);
+    await page.close();
+    return { ok: end.ok && errors.length === 0, ended_on_the_emulators_picture: end.ok, errors,
+             got: end.ok ? undefined : end.picture };
+  });
+} finally {
+  await browser.close();
+}
+console.log(JSON.stringify(checks));
