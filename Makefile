@@ -12,16 +12,18 @@ FIRMWARE_PY := $(shell find firmware -name '*.py' 2>/dev/null)
 FIRMWARE_MPY := $(patsubst %.py,$(BUILD)/mpy/%.mpy,$(FIRMWARE_PY))
 
 .PHONY: help deps window-deps sim sim-window screenshots test pytest mptest check mpy bench soak clean distclean \
-        deploy deploy-src repl run backup web web-serve
+        deploy deploy-src repl run backup web web-serve install-game remove-game
 
 help:
-	@echo "make sim          play the games on the emulated ML4M in this terminal"
+	@echo "make sim          play the games on the emulated ML4M in this terminal (GAMES=folder: yours too)"
 	@echo "make sim-window   the same in a window, with sound (installs pygame)"
 	@echo "make web-serve    play in your browser: builds the site and serves it on localhost"
 	@echo "make web          only build it: a static site in $(BUILD)/web for any web host"
 	@echo "make screenshots  regenerate tools/screenshots/*.png from their replays"
 	@echo "make deploy       put the firmware on the board (PORT=/dev/ttyUSB0 optional)"
-	@echo "make deploy-src   the same, as .py source instead of .mpy"
+	@echo "make deploy-src   the same, as .py source instead of .mpy (BOARD=devkit_proto: another board)"
+	@echo "make install-game a game of yours (GAME=dot.py) compiled and copied to /games on the board"
+	@echo "make remove-game  take it off again (NAME=dot; its saves stay unless KEEP_SAVES=no)"
 	@echo "make run          run the working tree on the board without copying it"
 	@echo "make repl         a REPL on the board"
 	@echo "make backup       copy the board's saves and records to backups/"
@@ -39,8 +41,10 @@ deps:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "deps: $(PYTHON) not found: install Python 3.10+ (python.org or your package manager)"; exit 1; }
 	@$(PYTHON) tools/deps/install.py
 
+# GAMES=folder: play the games of a folder too (installed in the simulator's flash)
+GAMES ?=
 sim: deps
-	@$(VPY) tools/sim.py $(SIMFLAGS)
+	@$(VPY) tools/sim.py $(if $(GAMES),--games $(GAMES)) $(SIMFLAGS)
 
 # the same in a window, with sound: pygame (pinned) goes into .venv first; the
 # tests of the window mode want it too
@@ -112,11 +116,23 @@ MPREMOTE := $(VENV)/bin/mpremote $(if $(PORT),connect $(PORT))
 # said when mpremote found no board (its own words: "no device found")
 NO_BOARD = echo "$@: no board answered: plug it in, or name its port: make $@ PORT=/dev/ttyUSB0 (the ports: $(VENV)/bin/mpremote devs)"; exit 1
 
+# BOARD=name chooses firmware/boards/name.py (kept on the board; default: keep its choice)
+BOARD ?=
 deploy: deps
-	@$(VPY) tools/deploy.py $(PORT_ARG)
+	@$(VPY) tools/deploy.py $(PORT_ARG) $(if $(BOARD),--board $(BOARD))
 
 deploy-src: deps
-	@$(VPY) tools/deploy.py --source $(PORT_ARG)
+	@$(VPY) tools/deploy.py --source $(PORT_ARG) $(if $(BOARD),--board $(BOARD))
+
+# a player's game: make install-game GAME=path/to/game.py (or a package folder);
+# make remove-game NAME=game [KEEP_SAVES=no]
+install-game: deps
+	@$(if $(GAME),,echo "make install-game GAME=path/to/game.py [PORT=...]" >&2; exit 2)
+	@$(VPY) tools/deploy.py --install-game $(GAME) $(PORT_ARG)
+
+remove-game: deps
+	@$(if $(NAME),,echo "make remove-game NAME=game [KEEP_SAVES=no] [PORT=...]" >&2; exit 2)
+	@$(VPY) tools/deploy.py --remove-game $(NAME) $(PORT_ARG) $(if $(filter no,$(KEEP_SAVES)),--drop-saves)
 
 repl: deps
 	@$(MPREMOTE) repl || { $(NO_BOARD); }

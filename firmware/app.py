@@ -19,14 +19,16 @@ _MENU_GOOD_MS = const(20000)   # a menu that ran this long before it failed is n
 
 
 class App:
-    def __init__(self, hal):
+    def __init__(self, hal, games_folder="games"):
         self.hal = hal
         self.screen = None
         # sys.modules names before the modules of the screen on show were
         # imported: the menu, a game, a system screen and the error screen are
         # each imported on demand and forgotten again when they go (_release)
         self.loaded = None
-        self.menu_cursor = 0
+        self.games_folder = games_folder   # a player's games: /games on the board
+        self.games_checked = False         # the games' declarations read this boot
+        self.menu_key = None               # the menu entry chosen last (firmware.screens.menu)
         self.idle_since = hal.clock.now()
         self.dimmed = False
         self.asleep = False
@@ -69,34 +71,20 @@ class App:
             # the menu failed twice in a row: a plain one (games, Settings)
             return self._import("firmware.screens.safe_menu").SafeMenu(self)
         # imported like a game: while a game runs, the menu's code, its list
-        # and the catalog are not in the heap (~1.5 KB); back from the game
-        # they are loaded again (a few ms)
+        # and the game list are not in the heap; back from the game they are
+        # loaded again (a few ms)
         self.menu_since = self.hal.clock.now()
         self.building_menu = True
-        menu = self._import("firmware.screens.menu").Menu(self, cursor=self.menu_cursor)
+        menu = self._import("firmware.screens.menu").Menu(self, key=self.menu_key)
         self.building_menu = False
         return menu
 
-    def resumable(self):
-        """The catalog entry of the last game left in progress, or None."""
-        from firmware import catalog   # the menu's import: released with it
-        session = self.hal.store.load("session", {})
-        if not isinstance(session, dict):
-            return None
-        entry = catalog.find(session.get("last"))
-        if entry is None or entry.save is None:
-            return None
-        # a game saves {} when nothing is in progress (over, or never started)
-        return entry if self.hal.store.load(entry.save, {}) else None
-
-    def launch(self, entry):
-        """Import a game only now, so the menu never holds every game in the
-        heap; the menu's own modules go first (the menu calls this)."""
-        self._leave_menu()
-        module = self._import(entry.module)
-        screen = module.Game(self, save=entry.save, **entry.options)
+    def launch(self, key):
+        """Start the game of a menu entry (key: gamelist.entries()); the
+        menu's modules go first, the game's code is imported only now."""
+        from firmware import gamelist
+        screen = gamelist.launch(self, key)
         _forget_checks()
-        self.hal.store.save("session", {"last": entry.title})
         return screen
 
     def open(self, module_name, class_name):
@@ -115,20 +103,20 @@ class App:
 
     def _leave_menu(self):
         """The menu opens a screen: forget every module imported for the menu
-        (the menu, the catalog, the drawing helpers). A screen that draws
+        (the menu, the game list, the drawing helpers). A screen that draws
         with the same helpers imports them again (a few ms); one that does
         not has their heap to itself."""
         loaded = self.loaded
         if loaded is not None:
             for name in [n for n in sys.modules if n not in loaded]:
-                _forget(name)
+                forget(name)
         gc.collect()
 
     def _release(self):
         """Forget every module imported for the screen we leave, then collect."""
         if self.loaded is not None:
             for name in [n for n in sys.modules if n not in self.loaded]:
-                _forget(name)
+                forget(name)
             self.loaded = None
         gc.collect()
 
@@ -295,7 +283,7 @@ class App:
         from firmware import crashlog
         crashlog.set_aside(self.hal.store, now)
         if not had:
-            _forget("firmware.crashlog")
+            forget("firmware.crashlog")
 
     def run(self):
         if self.screen is None:
@@ -374,10 +362,10 @@ def _forget_checks():
     """The checks of stored values (firmware.check) are needed while a
     screen loads its save, not while it runs: their heap (~1.4 KB) is let go."""
     if "firmware.check" in sys.modules:
-        _forget("firmware.check")
+        forget("firmware.check")
 
 
-def _forget(name):
+def forget(name):
     """Drop module name from sys.modules and from its package's attributes,
     so nothing but live objects still holds it."""
     del sys.modules[name]
@@ -405,9 +393,9 @@ STORE_ROOT = "data"
 
 
 def main(board=None, store_root=STORE_ROOT):
+    from firmware.hal import Hal, chosen_board, load_board
     if board is None:
-        from firmware import board
-    from firmware.hal import Hal
+        board = load_board(chosen_board())
     hal = Hal(board, store_root)
     hal.controls.update(hal.clock.now())
     if safe_boot(hal):

@@ -1,46 +1,57 @@
-"""The player's settings: saved in the store, applied to the hardware at once."""
+"""The system's settings, in data/settings.json (each game's own are in
+firmware/game_settings.py). Every change is saved and applied at once; the
+file is checked on load (a file that does not fit is set aside as .bad and
+the defaults are used)."""
+from firmware import check
 
-# Each setting: name -> (default, allowed values). A saved value outside the
-# allowed ones (an old or hand-edited file) falls back to the default.
+# The system's settings: name -> (default, allowed values). The Settings
+# screen shows them with their labels (firmware/screens/settings.py).
 CHOICES = {
     "sound": (True, (True, False)),
     "volume": (3, (1, 2, 3)),   # 1 soft, 2 medium, 3 loud (hal.sound.volume)
     "brightness": (3, (1, 2, 3, 4)),
     "saver_s": (120, (30, 60, 120, 300, 600)),
-    "reversi_hints": (True, (True, False)),
-    "reversi_level": (1, (0, 1, 2)),
-    "puzzle_mode": ("numbers", ("numbers", "picture")),
-    "puzzle_size": (4, (4, 5)),
 }
 
 DIM_AFTER_S = 30  # the panel dims after this long without input
 
 
+def check_system(saved):
+    """The schema of data/settings.json: exact types, allowed values. Keys it
+    does not know are left alone (an older firmware's game settings, moved
+    to the games' own files: game_settings.game_values)."""
+    check.table(saved, "settings")
+    for name in CHOICES:
+        check.choice(saved[name], CHOICES[name][1], "settings " + name)
+
+
 class Settings:
     def __init__(self, store):
         self.store = store
-        saved = store.load("settings", {})
-        if not isinstance(saved, dict):
-            saved = {}
+        defaults = {}
+        for name in CHOICES:
+            defaults[name] = CHOICES[name][0]
+        saved = store.load("settings", defaults, check_system)
         self.values = {}
         for name in CHOICES:
-            default, allowed = CHOICES[name]
-            value = saved.get(name, default)
-            # the type too: 3.0 == 3 and True == 1, but neither is a setting
-            ok = value in allowed and type(value) is type(default)
-            self.values[name] = value if ok else default
+            self.values[name] = saved[name]
 
     def __getitem__(self, name):
         return self.values[name]
 
     def set(self, name, value):
+        """Change a setting; True when saved (on False the old value stays)."""
+        old = self.values[name]
         self.values[name] = value
-        return self.store.save("settings", self.values)
+        if self.store.save("settings", self.values):
+            return True
+        self.values[name] = old
+        return False
 
     def cycle(self, name, step=1):
         """Move a setting to the next (or previous) allowed value, save it."""
         allowed = CHOICES[name][1]
-        i = allowed.index(self.values[name]) if self.values[name] in allowed else 0
+        i = allowed.index(self.values[name])
         return self.set(name, allowed[(i + step) % len(allowed)])
 
     def apply(self, hal):

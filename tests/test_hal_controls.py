@@ -2,7 +2,7 @@
 calibrated rest, dead zone and hysteresis, auto-repeat, and suspend-until-release."""
 import pytest
 
-import firmware.board as ml4m
+import firmware.boards.ml4m as ml4m
 from firmware.hal import Hal
 from firmware.hal.controls import (A, B, BUTTONS, C, DIRECTIONS, DOWN, E, F, LEFT, NAMES,
                                    RIGHT, UP, Controls)

@@ -1,6 +1,6 @@
 """The one IRQ handler the six buttons share tells them apart by the pin it is
 given: a tap shorter than a frame on any button latches that button only."""
-import firmware.board as ml4m
+import firmware.boards.ml4m as ml4m
 from firmware.hal import Hal
 from tests.test_hal_controls import count, frames
 

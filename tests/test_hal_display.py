@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-import firmware.board as ml4m
+import firmware.boards.ml4m as ml4m
 from firmware.hal import Hal
 from firmware.hal.display import Display
 
@@ -387,7 +387,7 @@ def test_every_board_file_names_a_panel_link_that_exists():
     import importlib
     import os
     from firmware.hal import load_board
-    boards = os.path.join(os.path.dirname(ml4m.__file__), "boards")
+    boards = os.path.dirname(ml4m.__file__)            # firmware/boards/
     names = [f[:-3] for f in os.listdir(boards) if f.endswith(".py") and f != "__init__.py"]
     assert names
     for name in [None] + names:

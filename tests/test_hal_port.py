@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-import firmware.board as ml4m
+import firmware.boards.ml4m as ml4m
 from firmware.hal import Hal, load_board
 from firmware.hal.controls import A, DOWN, E, LEFT, RIGHT, UP
 from tools.emu import Board
@@ -50,8 +50,7 @@ def test_only_board_files_name_pins():
         for name in files:
             path = os.path.join(folder, name)
             rel = os.path.relpath(path, ROOT)
-            if not name.endswith(".py") or rel == os.path.join("firmware", "board.py") or \
-                    rel.startswith(os.path.join("firmware", "boards")):
+            if not name.endswith(".py") or rel.startswith(os.path.join("firmware", "boards")):
                 continue
             with open(path) as f:
                 assert not pin_number.search(f.read()), rel
@@ -93,3 +92,14 @@ def test_the_ml4m_file_on_the_other_wiring_finds_no_panel(proto, store_dir):
     # the wrong board file: no panel at 0x3C on GPIO22/21 -> headless, not a crash
     hal = Hal(ml4m, str(store_dir))
     assert not hal.display.present
+
+
+def test_the_board_chosen_at_deploy_is_read_from_board_txt(tmp_path, monkeypatch, capsys):
+    from firmware.hal import chosen_board
+    monkeypatch.chdir(tmp_path)
+    assert chosen_board() == "ml4m"                      # nothing chosen: the ML4M
+    (tmp_path / "board.txt").write_text("devkit_proto\n")
+    assert chosen_board() == "devkit_proto"
+    assert load_board(chosen_board()).NAME == "DEVKIT_PROTO"
+    assert load_board("no_such_board").NAME == "ML4M"    # a typo still boots, and says so
+    assert "no board file firmware/boards/no_such_board.py" in capsys.readouterr().out

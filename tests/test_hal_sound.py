@@ -5,7 +5,7 @@ import types
 
 import pytest
 
-import firmware.board as ml4m
+import firmware.boards.ml4m as ml4m
 from firmware.hal import Hal
 from firmware.hal.sound import SOUNDS, Sound
 

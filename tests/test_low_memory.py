@@ -3,7 +3,7 @@ late in a session, and a MemoryError in something optional (a hint, the
 demo, the best possible length) is a short note, not a crash screen."""
 import pytest
 
-from firmware import catalog
+from firmware import gamelist
 from firmware.games import npuzzle_pdb8
 from tests.test_app import boot, frames, tap, wait
 
@@ -11,7 +11,7 @@ from tests.test_app import boot, frames, tap, wait
 def _open(board, store_dir, title):
     arcade = boot(board, store_dir)
     frames(arcade, 2)
-    arcade.switch(arcade.launch(catalog.find(title)))
+    arcade.switch(arcade.launch(gamelist.entry_key(arcade, title)))
     frames(arcade, 2)
     return arcade
 

@@ -4,7 +4,7 @@ says what happened (or the safe menu), and the next frames run."""
 import pytest
 
 from firmware import app as app_module
-from firmware import catalog
+from firmware import gamelist
 from firmware.screens.base import Screen
 from tests.panel import shows
 from tests.test_app import boot, frames, wait, tap, nudge, to_menu, choose
@@ -181,8 +181,9 @@ def test_a_menu_that_fails_twice_gives_the_safe_menu(board, store_dir, monkeypat
     tap(board, arcade, "A")                   # not a third time: the safe menu
     assert _name(arcade) == "SafeMenu"
     assert shows(board.panel, "Menu (safe)")
-    for entry in catalog.GAMES:
-        assert shows(board.panel, entry.title)
+    titles = [title for _, title, _, _ in gamelist.entries(arcade)]
+    for title in titles:
+        assert shows(board.panel, title)
     assert shows(board.panel, "Settings")
     nudge(board, arcade, "down")              # 8-Puzzle
     tap(board, arcade, "A")
@@ -190,7 +191,7 @@ def test_a_menu_that_fails_twice_gives_the_safe_menu(board, store_dir, monkeypat
     tap(board, arcade, "B")
     frames(arcade, 3)
     assert _name(arcade) == "SafeMenu"        # the broken menu is not tried again
-    for _ in range(len(catalog.GAMES)):
+    for _ in range(len(titles)):
         nudge(board, arcade, "down")
     tap(board, arcade, "A")
     assert _name(arcade) == "SettingsScreen"
@@ -231,7 +232,7 @@ def test_a_stuck_input_lets_the_panel_sleep_and_the_menu_still_works(board, stor
     frames(arcade, 3)
     cursor = arcade.screen.cursor
     nudge(board, arcade, "down")
-    assert _name(arcade) == "Menu" and arcade.screen.cursor == (cursor + 1) % len(arcade.screen.items)
+    assert _name(arcade) == "Menu" and arcade.screen.cursor == (cursor + 1) % len(arcade.screen.labels)
     choose(board, arcade, "8-Puzzle")
     assert _name(arcade) == "Game"            # the menu works
 

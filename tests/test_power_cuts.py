@@ -13,8 +13,8 @@ import random
 
 import pytest
 
-from firmware import board as ml4m
-from firmware import catalog
+from firmware.boards import ml4m
+from firmware import gamelist
 from firmware.app import App
 from firmware.games.npuzzle import Puzzle
 from firmware.hal import Hal
@@ -192,7 +192,7 @@ def test_a_game_in_progress_survives_a_cut_at_every_step_of_a_move(board, fat):
         arcade = App(Hal(ml4m, "data", fs))
         arcade.start()
         frames(arcade, 2)
-        arcade.switch(arcade.launch(catalog.find("15-Puzzle")))
+        arcade.switch(arcade.launch(gamelist.entry_key(arcade, "15-Puzzle")))
         frames(arcade, 2)
         game = arcade.screen
         for direction in ("left", "up", "right", "down"):   # a game in progress
@@ -215,7 +215,7 @@ def test_a_game_in_progress_survives_a_cut_at_every_step_of_a_move(board, fat):
         rebooted = App(Hal(ml4m, "data", fs))
         rebooted.start()
         frames(rebooted, 2)
-        rebooted.switch(rebooted.launch(catalog.find("15-Puzzle")))
+        rebooted.switch(rebooted.launch(gamelist.entry_key(rebooted, "15-Puzzle")))
         frames(rebooted, 2)
         assert type(rebooted.screen).__name__ == "Game"
         moves = rebooted.screen.puzzle.moves

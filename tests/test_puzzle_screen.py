@@ -13,14 +13,14 @@ from firmware.games import npuzzle, npuzzle_solver as solver
 from firmware.ui import tinyfont
 from firmware.ui.banner import big_text
 from tests.panel import shows
-from tests.test_app import boot, frames, tap, nudge, choose, to_menu, wait
+from tests.test_app import set_game_setting, boot, frames, tap, nudge, choose, to_menu, wait
 
 
 # ---- helpers -------------------------------------------------------------------
 def open_game(board, store_dir, title="15-Puzzle", **settings):
     arcade = boot(board, store_dir)
     for name, value in settings.items():
-        arcade.settings.set(name, value)
+        set_game_setting(arcade, "puzzle", name, value)
     to_menu(board, arcade)
     choose(board, arcade, title)
     assert type(arcade.screen).__name__ == "Game"
@@ -157,7 +157,7 @@ def test_number_mode_draws_every_tile(board, store_dir):
 
 def test_picture_mode_shows_the_picture_then_its_tiles(board, store_dir):
     random.seed(6)
-    arcade = open_game(board, store_dir, "8-Puzzle", puzzle_mode="picture")
+    arcade = open_game(board, store_dir, "8-Puzzle", mode="picture")
     game = arcade.screen
     assert game.key == "8-Puzzle picture"
     g = game.g
@@ -183,12 +183,12 @@ def test_picture_mode_shows_the_picture_then_its_tiles(board, store_dir):
     board.release("C")
     frames(arcade, 3)
     assert game.preview == 0 and game.puzzle.moves == 0       # a hold is not an undo
-    assert load(store_dir, "puzzle_prefs")["puzzle8"]["picture"] == game.pictures[game.pic]
+    assert load(store_dir, "puzzle_settings")["picture_puzzle8"] == game.pictures[game.pic]
 
 
-@pytest.mark.parametrize("title,size", [("8-Puzzle", 4), ("15-Puzzle", 4), ("15-Puzzle", 5)])
+@pytest.mark.parametrize("title,size", [("8-Puzzle", 4), ("15-Puzzle", 4), ("24-Puzzle", 5)])
 def test_every_built_in_picture_has_distinct_tiles(board, store_dir, title, size):
-    arcade = open_game(board, store_dir, title, puzzle_mode="picture", puzzle_size=size)
+    arcade = open_game(board, store_dir, title, mode="picture", big=size)
     game = arcade.screen
     for k in range(3):
         seen = set()
@@ -202,7 +202,7 @@ def test_a_solved_picture_shows_whole_then_the_banner(board, store_dir):
     tiles = list(range(1, 25)) + [0]
     tiles[23], tiles[24] = 0, 24                 # one push from solved
     saved_game(store_dir, "puzzle15", tiles, 5, mode="picture")
-    arcade = open_game(board, store_dir, "15-Puzzle", puzzle_mode="picture", puzzle_size=5)
+    arcade = open_game(board, store_dir, "24-Puzzle", mode="picture", big=5)
     game = arcade.screen
     assert game.w == 5 and game.puzzle.moves == 3
     nudge(board, arcade, "left")
@@ -217,7 +217,7 @@ def test_a_solved_picture_shows_whole_then_the_banner(board, store_dir):
 
 def test_a_hint_among_picture_tiles_blinks(board, store_dir):
     random.seed(12)
-    arcade = open_game(board, store_dir, "15-Puzzle", puzzle_mode="picture", puzzle_size=5)
+    arcade = open_game(board, store_dir, "24-Puzzle", mode="picture", big=5)
     game = arcade.screen
     wait(arcade, 1700)                           # the picture shown at the start
     board.press("D")
@@ -482,16 +482,19 @@ def test_resume_after_the_menu_and_after_a_power_cut(board, store_dir):
     assert rebooted.screen.puzzle.moves == moves
 
 
-def test_a_saved_game_of_another_mode_is_not_resumed(board, store_dir):
-    tiles = [1, 2, 3, 4, 5, 6, 7, 0, 8]
-    saved_game(store_dir, "puzzle8", tiles, 3, mode="picture")
-    arcade = open_game(board, store_dir, "8-Puzzle")
-    assert arcade.screen.puzzle.moves == 0
+def test_a_saved_game_keeps_its_mode_and_size_when_the_settings_change(board, store_dir):
+    # the game in progress is not thrown away: the settings apply to the next game
+    saved_game(store_dir, "puzzle8", [1, 2, 3, 4, 5, 6, 7, 0, 8], 3, mode="picture")
+    arcade = open_game(board, store_dir, "8-Puzzle")           # mode: numbers
+    assert arcade.screen.mode == "picture" and arcade.screen.puzzle.moves == 3
+    saved_game(store_dir, "puzzle15", list(range(1, 15)) + [0, 15], 4, moves=7)
+    arcade = open_game(board, store_dir, "24-Puzzle", big=5)
+    assert arcade.screen.w == 4 and arcade.screen.puzzle.moves == 7
 
 
 def test_24_puzzle_through_the_setting(board, store_dir):
     random.seed(18)
-    arcade = open_game(board, store_dir, "15-Puzzle", puzzle_size=5)
+    arcade = open_game(board, store_dir, "24-Puzzle", big=5)
     game = arcade.screen
     assert game.w == 5 and game.key == "24-Puzzle numbers"
     for i in range(25):
@@ -509,7 +512,7 @@ def test_user_pbm_pictures_load_and_a_bad_one_is_skipped(board, store_dir, tmp_p
     (folder / "b_text.pbm").write_bytes(b"P1\n2 2\n0 1 1 0\n")        # not binary
     (folder / "c_good.pbm").write_bytes(pbm(90, 60))
     (folder / "notes.txt").write_text("not a picture")
-    arcade = open_game(board, store_dir, "15-Puzzle", puzzle_mode="picture")
+    arcade = open_game(board, store_dir, "15-Puzzle", mode="picture")
     game = arcade.screen
     assert game.pictures[3:] == ["a_bad.pbm", "b_text.pbm", "c_good.pbm"]
     game.pic = 2
@@ -526,22 +529,22 @@ def test_user_pbm_pictures_load_and_a_bad_one_is_skipped(board, store_dir, tmp_p
     want = [[((15 + x * 60 // g) // 4 + (y * 60 // g) // 4) % 2 for x in range(g)] for y in range(g)]
     assert fb_rows(game.pic_fb, g, g) == want
     # kept as the choice for next time
-    assert load(store_dir, "puzzle_prefs")["puzzle15"]["picture"] == "c_good.pbm"
+    assert load(store_dir, "puzzle_settings")["picture_puzzle15"] == "c_good.pbm"
 
 
 def test_a_missing_remembered_picture_falls_back(board, store_dir, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (store_dir / "puzzle_prefs.json").write_text(json.dumps({"puzzle15": {"picture": "gone.pbm"}}))
-    arcade = open_game(board, store_dir, "15-Puzzle", puzzle_mode="picture")
+    arcade = open_game(board, store_dir, "15-Puzzle", mode="picture")
     assert arcade.screen.pic == 0
 
 
 # ---- the bus ---------------------------------------------------------------------
-@pytest.mark.parametrize("title,size", [("8-Puzzle", 3), ("15-Puzzle", 4), ("15-Puzzle", 5)])
+@pytest.mark.parametrize("title,size", [("8-Puzzle", 3), ("15-Puzzle", 4), ("24-Puzzle", 5)])
 def test_a_one_tile_move_sends_little(board, store_dir, title, size):
     """Numbers mode: under 15% of a full frame (pictures: see the bench)."""
     random.seed(20)
-    arcade = open_game(board, store_dir, title, puzzle_size=5 if size == 5 else 4)
+    arcade = open_game(board, store_dir, title, big=5 if size == 5 else 4)
     game = arcade.screen
     wait(arcade, 100)
     for d in game.puzzle.legal_pushes():

@@ -13,7 +13,7 @@ from firmware.screens import reversi_menu as overlays
 from firmware.ui import tinyfont
 from tests.panel import shows
 from tests import saves
-from tests.test_app import boot, frames, tap, nudge, choose, to_menu, wait
+from tests.test_app import set_game_setting, boot, frames, tap, nudge, choose, to_menu, wait
 
 FULL_BUT_H8 = "X" * 62 + "O-"          # Black's h8 flips g8 and fills the board
 # the screen's modes (private consts there: no module globals on the board)
@@ -52,7 +52,7 @@ def open_game(board, store_dir, mode=None, node_budget=400, **settings):
         write(store_dir, "reversi_prefs", {"mode": mode})
     arcade = boot(board, store_dir)
     for name, value in settings.items():
-        arcade.settings.set(name, value)
+        set_game_setting(arcade, "reversi", name, value)
     to_menu(board, arcade)
     choose(board, arcade, "Reversi")
     game = arcade.screen
@@ -219,14 +219,14 @@ def test_b_on_the_pass_notice_goes_back_and_the_notice_comes_back(board, store_d
     assert shows(board.panel, "A: pass B: menu")
     tap(board, arcade, "B")
     assert type(arcade.screen).__name__ == "Menu"
-    choose(board, arcade, "Continue") if "Continue" in [i[0] for i in arcade.screen.items] \
+    choose(board, arcade, "Continue") if "Continue" in arcade.screen.labels \
         else choose(board, arcade, "Reversi")
     frames(arcade, 3)
     assert arcade.screen.overlay == screen._OV_PASS
 
 
 def test_the_help_line_says_the_keys_that_work(board, store_dir):
-    arcade = open_game(board, store_dir, mode=DEMO, reversi_level=0, node_budget=200)
+    arcade = open_game(board, store_dir, mode=DEMO, level=0, node_budget=200)
     seen = set()
     for _ in range(8):
         wait(arcade, 1500)
@@ -322,7 +322,7 @@ def test_undo_against_the_cpu_goes_back_to_your_turn(board, store_dir):
 
 
 def test_surrender_asks_first_and_counts_a_loss(board, store_dir):
-    arcade = open_game(board, store_dir, mode=YOU_BLACK, reversi_level=1)
+    arcade = open_game(board, store_dir, mode=YOU_BLACK, level=1)
     game = arcade.screen
     tap(board, arcade, "A")
     assert until(arcade, lambda: game.game.ply == 2)
@@ -351,7 +351,7 @@ def test_mode_changes_from_the_menu(board, store_dir):
     assert game.mode == YOU_BLACK
     tap(board, arcade, "A")
     assert game.mode == YOU_WHITE
-    assert load(store_dir, "reversi_prefs") == {"mode": YOU_WHITE}
+    assert load(store_dir, "reversi_settings")["mode"] == YOU_WHITE
     tap(board, arcade, "C")                            # close the menu
     assert game.overlay == screen._OV_NONE
     assert until(arcade, lambda: game.game.ply == 1)   # the CPU now plays Black
@@ -360,7 +360,7 @@ def test_mode_changes_from_the_menu(board, store_dir):
 
 # ---- the CPU -----------------------------------------------------------------------
 def test_the_cpu_says_it_thinks_then_replies_in_time(board, store_dir):
-    arcade = open_game(board, store_dir, mode=YOU_WHITE, reversi_level=0)
+    arcade = open_game(board, store_dir, mode=YOU_WHITE, level=0)
     game = arcade.screen
     t0 = board.now_ms()
     thought = False
@@ -376,7 +376,7 @@ def test_the_cpu_says_it_thinks_then_replies_in_time(board, store_dir):
 
 
 def test_the_hard_cpu_replies_under_a_node_budget(board, store_dir):
-    arcade = open_game(board, store_dir, mode=YOU_BLACK, reversi_level=2, node_budget=800)
+    arcade = open_game(board, store_dir, mode=YOU_BLACK, level=2, node_budget=800)
     game = arcade.screen
     tap(board, arcade, "A")
     t = time.perf_counter()
@@ -387,7 +387,7 @@ def test_the_hard_cpu_replies_under_a_node_budget(board, store_dir):
 
 
 def test_the_cpu_demo_plays_by_itself(board, store_dir):
-    arcade = open_game(board, store_dir, mode=DEMO, reversi_level=0, node_budget=200)
+    arcade = open_game(board, store_dir, mode=DEMO, level=0, node_budget=200)
     game = arcade.screen
     wait(arcade, 6000)
     assert game.game.ply >= 4
@@ -396,7 +396,7 @@ def test_the_cpu_demo_plays_by_itself(board, store_dir):
 
 # ---- saving and resuming --------------------------------------------------------------
 def test_resume_after_the_menu_and_after_a_power_cut(board, store_dir):
-    arcade = open_game(board, store_dir, mode=YOU_BLACK, reversi_level=2)
+    arcade = open_game(board, store_dir, mode=YOU_BLACK, level=2)
     game = arcade.screen
     tap(board, arcade, "A")
     assert until(arcade, lambda: game.game.ply == 2)
@@ -409,7 +409,7 @@ def test_resume_after_the_menu_and_after_a_power_cut(board, store_dir):
     assert game.game.record() == record and game.mode == YOU_BLACK and game.level == 2
 
     arcade = boot(board, store_dir)                 # the power went: a new HAL, same flash
-    arcade.settings.set("reversi_level", 0)         # the setting changed meanwhile
+    set_game_setting(arcade, "reversi", "level", 0)         # the setting changed meanwhile
     to_menu(board, arcade)
     choose(board, arcade, "Continue")
     game = arcade.screen
@@ -430,14 +430,14 @@ def test_a_bad_save_starts_a_new_game(board, store_dir):
 
 
 def test_hints_follow_the_setting(board, store_dir):
-    arcade = open_game(board, store_dir, mode=TWO_PLAYERS, reversi_hints=False)
+    arcade = open_game(board, store_dir, mode=TWO_PLAYERS, hints=False)
     for sq in ("c4", "d3", "e6", "f5"):
         c, r = from_alg(sq) % 10 - 1, from_alg(sq) // 10 - 1
         if (c, r) != (3, 2):
             assert cell(board, c, r) == [[0] * 7] * 7
     tap(board, arcade, "B")
     frames(arcade, 3)
-    arcade.settings.set("reversi_hints", True)
+    set_game_setting(arcade, "reversi", "hints", True)
     choose(board, arcade, "Reversi")
     frames(arcade, 2)
     assert cell(board, 2, 3) == picture(HINT)

@@ -174,10 +174,9 @@ def about_states(board, store_dir):
 STATES = {
     "8-Puzzle": lambda b, d: puzzle_states(b, d, "8-Puzzle"),
     "15-Puzzle": lambda b, d: puzzle_states(b, d, "15-Puzzle"),
-    "24-Puzzle": lambda b, d: puzzle_states(b, d, "15-Puzzle", puzzle_size=5),
-    "8-Puzzle pictures": lambda b, d: puzzle_states(b, d, "8-Puzzle", puzzle_mode="picture"),
-    "24-Puzzle pictures": lambda b, d: puzzle_states(b, d, "15-Puzzle", puzzle_mode="picture",
-                                                     puzzle_size=5),
+    "24-Puzzle": lambda b, d: puzzle_states(b, d, "24-Puzzle", big=5),
+    "8-Puzzle pictures": lambda b, d: puzzle_states(b, d, "8-Puzzle", mode="picture"),
+    "24-Puzzle pictures": lambda b, d: puzzle_states(b, d, "24-Puzzle", mode="picture", big=5),
     "2048": g2048_states,
     "Reversi": reversi_states,
     "About": about_states,

@@ -5,7 +5,7 @@ import types
 
 import pytest
 
-import firmware.board as ml4m
+import firmware.boards.ml4m as ml4m
 from firmware.hal import Hal
 from firmware.hal.sound import SOUNDS, Sound
 from firmware.screens import settings as settings_screen
@@ -139,13 +139,12 @@ def test_every_stored_sound_is_whole_steps():
 
 
 def test_volume_row_fits_the_panel():
-    rows = [item for item in settings_screen.ITEMS if item[1] == "volume"]
-    assert len(rows) == 1
-    label, key, show = rows[0]
-    assert [item[1] for item in settings_screen.ITEMS].index("volume") == \
-        [item[1] for item in settings_screen.ITEMS].index("sound") + 1
-    for value in CHOICES[key][1]:
-        assert len(label) + 1 + len(show(value)) <= 16, show(value)
+    names = [name for _, name, _ in settings_screen.SYSTEM]
+    assert names.index("volume") == names.index("sound") + 1
+    label, key, shown = settings_screen.SYSTEM[names.index("volume")]
+    assert len(shown) == len(CHOICES[key][1])
+    for text in shown:
+        assert len(label) + 1 + len(text) <= 15, text     # beside the scroll bar
 
 
 def test_volume_setting_is_applied_at_once_heard_saved_and_survives_a_reboot(board, store_dir):

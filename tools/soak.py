@@ -32,7 +32,7 @@ SCREENS = ("Splash", "Menu", "Game", "Records", "SettingsScreen", "About")
 
 class Soak:
     def __init__(self, seed, store_dir):
-        from firmware import board as ml4m
+        from firmware.boards import ml4m
         from firmware.app import App
         from firmware.hal import Hal
         self.board = tools.emu.Board(seed=seed)

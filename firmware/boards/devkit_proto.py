@@ -1,7 +1,9 @@
 # Example port: a breadboard ESP32 devkit instead of the ML4M.
 #
-# A port to other wiring is this one file. Every field firmware/board.py has
-# must be here (the HAL reads them all); only the numbers change. Load it with
+# A port to other wiring is this one file. Every field firmware/boards/ml4m.py has
+# must be here (the HAL reads them all); only the numbers change. Choose it
+# with `make deploy BOARD=devkit_proto` (kept on the board in /board.txt) or
+# `tools/sim.py --board devkit_proto`; in code:
 #     from firmware.hal import Hal, load_board
 #     hal = Hal(load_board("devkit_proto"), "/data")
 # The emulator has the same wiring as Board(wiring="DEVKIT_PROTO"), and

@@ -55,3 +55,78 @@ class Screen:
             self.help_i += 1
             bits |= help_bit
         return bits
+
+
+class GameScreen(Screen):
+    """What every game's screen shares: its settings, and its game in progress
+    saved under the name its declaration gives (firmware/gamelist.py).
+
+    A game says what to keep in progress() (a dict of plain data: dicts, lists,
+    numbers, texts; None when nothing is in progress) and takes it back in
+    restore(data) (False when it cannot: a new game starts). save() after a
+    move, resume() when the screen starts: the rest, such as Continue in the
+    menu, follows from these two.
+
+    self.settings is a dict of the game's settings (GAME["settings"]);
+    remember(name, value) keeps a choice the game makes itself for next time.
+    """
+    title = None    # names the game in a note about its save (None: the save's name)
+
+    def __init__(self, app, save=None, settings=None, settings_file=None, **options):
+        Screen.__init__(self, app, **options)
+        self.save_name = save
+        if settings is None:
+            # built directly (tests, benchmarks) rather than launched from the menu
+            from firmware.game_settings import own_settings
+            settings, settings_file = own_settings(self.hal.store, type(self).__module__)
+        self.settings = settings
+        self.settings_file = settings_file
+
+    def remember(self, name, value):
+        """Change one of the game's settings and save it; True when saved."""
+        self.settings[name] = value
+        return self.hal.store.save(self.settings_file, self.settings)
+
+    def progress(self):
+        return None
+
+    def restore(self, data):
+        return False
+
+    def save(self):
+        """Keep the game in progress (or that there is none); True when saved."""
+        if self.save_name is None:
+            return True
+        data = self.progress()
+        return self.hal.store.save(self.save_name, data or {})
+
+    def check_progress(self, data):
+        """Raise ValueError (firmware.check.Invalid) when saved progress does
+        not fit the game's schema: types, ranges, lengths. Called on load,
+        before restore(); restore() may still refuse what the rules refuse."""
+
+    def load_progress(self):
+        """The saved progress, checked: {} when there is none, or when it did
+        not fit (then it is set aside as .bad and the player told)."""
+        return self.hal.store.load(self.save_name, {}, self._check_saved, self.title)
+
+    def _check_saved(self, data):
+        if data:                        # {}: nothing in progress
+            self.check_progress(data)
+
+    def resume(self):
+        """The saved game back: True when there was one and restore() took it."""
+        if self.save_name is None:
+            return False
+        saved = self.load_progress()
+        if not saved:
+            return False
+        try:
+            return bool(self.restore(saved))
+        except (KeyError, ValueError, TypeError, IndexError) as e:
+            # a save the game cannot use: kept aside as .bad, never dropped silently
+            self.hal.store.set_aside(self.save_name, "%s: %s" % (type(e).__name__, e), self.title)
+            return False
+
+    def suspend(self):
+        self.save()

@@ -35,8 +35,18 @@ from micropython import const
 
 from firmware.games.game2048 import Game2048, NO_CELL
 from firmware.hal.controls import A, B, C, D, LEFT, RIGHT, UP, DOWN
-from firmware.screens.base import Screen, BACK
+from firmware.screens.base import GameScreen, BACK
 from firmware.ui import WIDTH, HEIGHT, draw, tinyfont
+
+# What the arcade knows of this game without importing it (firmware/gamelist.py).
+GAME = {
+    "title": "2048",
+    "icon": b"\x00\xee\xaa\xee\x00\xee\xaa\xee",
+    "save": "g2048",
+    # (field, label, kind, shown as), kept under RECORD_KEY
+    "records": (("best score", "score", "highest", "number"),
+                ("best tile", "tile", "highest", "number")),
+}
 
 RECORD_KEY = "2048"
 
@@ -127,12 +137,13 @@ def _check_save(data):
         check.table(data.get("game"), "game")
 
 
-class Game(Screen):
-    def __init__(self, app, **options):
-        Screen.__init__(self, app, **options)
+class Game(GameScreen):
+    title = "2048"
+
+    def __init__(self, app, save="g2048", settings=None, **options):
+        GameScreen.__init__(self, app, save=save, settings=settings, **options)
         self.store = self.hal.store
         self.records = app.records
-        self.save_name = options.get("save") or "g2048"
         self.animate = options.get("animate", True)
         self.game = Game2048(random)
         self.state = _PLAY
@@ -162,21 +173,17 @@ class Game(Screen):
         rec = self.records.get(RECORD_KEY)
         best = rec.get("best score", 0) if isinstance(rec, dict) else 0
         self.best = best if isinstance(best, int) else 0
-        if not self._resume(now):
+        if not self.resume():
             self.new_game(now)
 
     # ---- games ------------------------------------------------------------------
-    def _resume(self, now):
-        # a save the rules refuse (wrong types, tiles out of range) is set
-        # aside as g2048.bad, the player told, and a new game started
-        data = self.store.load(self.save_name, {}, _check_save, "2048")
-        if not data:
-            return False
-        try:
-            self.game.from_dict(data["game"])
-        except ValueError as e:
-            self.store.set_aside(self.save_name, str(e), "2048")
-            return False
+    def check_progress(self, data):
+        _check_save(data)
+
+    def restore(self, data):
+        now = self.hal.clock.now()
+        # a game the rules refuse raises ValueError: resume() sets the save aside
+        self.game.from_dict(data["game"])
         g = self.game
         if g.moves == 0 or g.is_over():
             return False
@@ -199,12 +206,12 @@ class Game(Screen):
         self.save()
         self.redraw()
 
-    def save(self):
-        """The game in progress after every move; {} when there is none."""
+    def progress(self):
+        """The game in progress (saved after every move); None when there is none."""
         g = self.game
         if g.moves == 0 or self.state == _OVER or self.pending == _OVER:
-            return self.store.save(self.save_name, {})
-        return self.store.save(self.save_name, {"game": g.to_dict()})
+            return None
+        return {"game": g.to_dict()}
 
     def _keep_records(self):
         g = self.game
@@ -215,7 +222,7 @@ class Game(Screen):
 
     def suspend(self):
         self._keep_records()
-        self.save()
+        GameScreen.suspend(self)
 
     def redraw(self):
         self.dirty = True

@@ -25,10 +25,39 @@ from micropython import const
 
 from firmware.games.npuzzle import Puzzle, Hinter
 from firmware.hal.controls import A, B, C, D, E, F, LEFT, RIGHT, UP, DOWN
-from firmware.screens.base import Screen, BACK
+from firmware.screens.base import GameScreen, BACK
 from firmware.ui import WIDTH, HEIGHT, draw, tinyfont
 
-_PREFS = "puzzle_prefs"      # level and picture per puzzle, kept between games
+_SHUFFLES = ((0, "random"), (1, "easy"), (2, "medium"), (3, "hard"))
+
+# What the arcade knows of this game without importing it (firmware/gamelist.py).
+# The shuffle level and the picture are remembered per puzzle (F and C+stick
+# change them in the game), with no row in Settings (label None).
+GAME = {
+    "title": "Puzzles",
+    "variants": (
+        {"title": "15-Puzzle", "icon": b"\xff\x99\x99\xff\xff\x99\x99\xff", "save": "puzzle15",
+         "options": {"size": 4, "big_size_setting": True}, "retitle": ("big", 5, "24-Puzzle")},
+        {"title": "8-Puzzle", "icon": b"\xff\x92\x92\xff\x92\x92\xff\x00", "save": "puzzle8",
+         "options": {"size": 3}},
+    ),
+    # (name, label, values, default, where an older firmware kept it)
+    "settings": (
+        ("mode", "Tiles", (("numbers", "numbers"), ("picture", "picture")), "numbers",
+         "settings/puzzle_mode"),
+        ("big", "Big puzzle", ((4, "15"), (5, "24")), 4, "settings/puzzle_size"),
+        ("level_puzzle8", None, _SHUFFLES, 0, "puzzle_prefs/puzzle8/level"),
+        ("level_puzzle15", None, _SHUFFLES, 0, "puzzle_prefs/puzzle15/level"),
+        ("picture_puzzle8", None, "text", "", "puzzle_prefs/puzzle8/picture"),
+        ("picture_puzzle15", None, "text", "", "puzzle_prefs/puzzle15/picture"),
+    ),
+    # records per size and mode ("15-Puzzle numbers"): (field, label, kind, shown as)
+    "records": (("fewest moves", "moves", "fewest", "number"),
+                ("fastest time", "time", "fastest", "time")),
+    # make bench's heap rows besides each entry: (entry, row, settings)
+    "bench": {"rows": (("15-Puzzle", "5x5 pictures", {"big": 5, "mode": "picture"}),
+                       ("8-Puzzle", "pictures", {"mode": "picture"}))},
+}
 
 # Per width: the cell pitch (pixels from one grid line to the next) and the
 # grid's top row. Both are chosen so that cells cross as few 8-row pages of
@@ -104,30 +133,33 @@ def _check_save(data):
     check.flag(data.get("helped"), "helped")
 
 
-class Game(Screen):
-    def __init__(self, app, **options):
-        Screen.__init__(self, app, **options)
+class Game(GameScreen):
+    def __init__(self, app, save=None, settings=None, **options):
         w = options.get("size", 4)
-        if options.get("big_size_setting") and app.settings["puzzle_size"] == 5:
+        save = save or "puzzle%d" % (w * w - 1)
+        GameScreen.__init__(self, app, save=save, settings=settings, **options)
+        self.prefs = save                  # the level and picture kept for this puzzle: <x>_<save>
+        settings = self.settings
+        if options.get("big_size_setting") and settings["big"] == 5:
             w = 5
+        mode = settings["mode"]
+        self.title = "%d-Puzzle" % (w * w - 1)
+        # a game in progress keeps its own size and mode when the settings
+        # changed since: they apply from the next game started here
+        saved = self.load_progress()
+        if saved and saved["size"] in ((4, 5) if options.get("big_size_setting") else (w,)):
+            w = saved["size"]
+            mode = saved["mode"]
         self.w = w
         self.n = w * w
         self.p = _PITCH[w]
         self.g = self.p * w + 1            # grid side in pixels
         self.gy = _TOP[w]
-        self.mode = app.settings["puzzle_mode"]
+        self.mode = mode
         self.key = "%d-Puzzle %s" % (self.n - 1, self.mode)
-        self.save_name = options.get("save") or "puzzle%d" % (self.n - 1)
         self.font_scale = 2 if w == 3 else 1
         self.hinter = None                 # a Hinter once a hint is asked for
-
-        prefs = self.hal.store.load(_PREFS, {})
-        mine = prefs.get(self.save_name) if isinstance(prefs, dict) else None
-        if not isinstance(mine, dict):
-            mine = {}
-        self.level = mine.get("level", 0)
-        if type(self.level) is not int or not 0 <= self.level <= 3:
-            self.level = 0          # a float level would break the shuffle
+        self.level = settings["level_" + self.prefs]
 
         self.puzzle = Puzzle(w)
         self.state = _PLAY
@@ -164,42 +196,29 @@ class Game(Screen):
         if self.mode == "picture":
             from firmware.screens import puzzle_pictures
             self.pics = puzzle_pictures
-            puzzle_pictures.setup(self, mine.get("picture"))
+            puzzle_pictures.setup(self, settings["picture_" + self.prefs])
 
-        if not self._resume():
+        if not self.resume():
             self.new_game(self.last)
 
     # ---- preferences ---------------------------------------------------------------
     def _save_prefs(self):
-        prefs = self.hal.store.load(_PREFS, {})
-        if not isinstance(prefs, dict):
-            prefs = {}
-        mine = {"level": self.level}
+        """The shuffle level and the picture, for the next game of this puzzle."""
+        self.remember("level_" + self.prefs, self.level)
         if self.pictures:
-            mine["picture"] = self.pictures[self.pic]
-        elif isinstance(prefs.get(self.save_name), dict) and "picture" in prefs[self.save_name]:
-            mine["picture"] = prefs[self.save_name]["picture"]
-        prefs[self.save_name] = mine
-        self.hal.store.save(_PREFS, prefs)
+            self.remember("picture_" + self.prefs, self.pictures[self.pic])
 
     # ---- games ------------------------------------------------------------------
-    def _resume(self):
-        """The saved game, if there is one for this size and mode. A save
-        that does not fit (a wrong type, a number out of range, tiles that
-        are not a solvable permutation) is set aside as puzzleN.bad, the
-        player is told, and a new game starts."""
-        store = self.hal.store
-        what = "%d-Puzzle" % (self.n - 1)
-        data = store.load(self.save_name, {}, _check_save, what)
-        if not data or data["size"] != self.w or data["mode"] != self.mode:
-            return False            # none, or one of another size or mode
-        try:
-            puzzle = Puzzle.from_dict(data["puzzle"])
-            if puzzle.width != self.w:
-                raise ValueError("puzzle width: not the save's size")
-        except ValueError as e:
-            store.set_aside(self.save_name, str(e), what)
-            return False
+    def check_progress(self, data):
+        _check_save(data)
+
+    def restore(self, data):
+        if data["size"] != self.w or data["mode"] != self.mode:
+            return False            # one of another size or mode
+        # a puzzle the rules refuse raises ValueError: resume() sets the save aside
+        puzzle = Puzzle.from_dict(data["puzzle"])
+        if puzzle.width != self.w:
+            raise ValueError("puzzle width: not the save's size")
         if puzzle.is_solved():
             return False
         self.ms = data["ms"]
@@ -240,18 +259,14 @@ class Game(Screen):
             self.pics.start_preview(self, now)
         self.redraw()
 
-    def save(self):
-        """The game in progress after every move; {} when there is none."""
+    def progress(self):
+        """The game in progress (saved after every move); None when there is none."""
         p = self.puzzle
         if (self.state != _PLAY and self.state != _ASK) or p.moves == 0:
-            return self.hal.store.save(self.save_name, {})
+            return None
         d = p.to_dict(_UNDO_KEPT)
-        return self.hal.store.save(self.save_name, {
-            "size": self.w, "mode": self.mode, "puzzle": d, "ms": self.ms,
-            "level": self.game_level, "optimal": self.optimal, "helped": self.helped})
-
-    def suspend(self):
-        self.save()
+        return {"size": self.w, "mode": self.mode, "puzzle": d, "ms": self.ms,
+                "level": self.game_level, "optimal": self.optimal, "helped": self.helped}
 
     def redraw(self):
         self.dirty = True

@@ -1,6 +1,6 @@
 """Picture mode of the puzzle screen (firmware/screens/puzzle.py).
 
-Imported only when the "puzzle_mode" setting is "picture": a game with
+Imported only when the puzzle's "mode" setting is "picture": a game with
 numbers never loads this code, which keeps its heap smaller (the heap
 target is 60 KB per game). The screen keeps the module in `game.pics` and calls:
   setup(game, wanted)      the picture list, the picture and its tiles

@@ -14,7 +14,7 @@ Keys
 
 The board takes the left 64x64: 8 px cells, white discs filled, black discs
 hollow rings, dots between cells; a small plus marks the legal moves (the
-"reversi_hints" setting), a plus inside the last disc placed marks the last
+"hints" setting), a plus inside the last disc placed marks the last
 move; flipped discs blink for ~300 ms. The right side shows the disc counts
 beside each colour's disc and name (so the rings read as Black), whose turn
 it is, the mode and level, the result at the end (with the empty squares
@@ -33,14 +33,34 @@ from micropython import const
 
 from firmware.games.reversi import Reversi, BLACK, WHITE, PASS, MOVE_STRIDE, MOST_PLIES, square
 from firmware.hal.controls import A, B, C, E, LEFT, RIGHT, UP, DOWN
-from firmware.screens.base import Screen, BACK
+from firmware.screens.base import GameScreen, BACK
 from firmware.ui import WIDTH, HEIGHT, tinyfont
+
+# What the arcade knows of this game without importing it (firmware/gamelist.py).
+GAME = {
+    "title": "Reversi",
+    "icon": b"\x3c\x42\x81\x81\xff\xff\x7e\x3c",
+    "save": "reversi",
+    # (name, label, values, default, where an older firmware kept it)
+    "settings": (
+        ("hints", "Show moves", ((True, "on"), (False, "off")), True, "settings/reversi_hints"),
+        ("level", "CPU level", ((0, "easy"), (1, "medium"), (2, "hard")), 1,
+         "settings/reversi_level"),
+        ("mode", "Mode", ((0, "2 players"), (1, "you black"), (2, "you white"), (3, "CPU demo")),
+         1, "reversi_prefs/mode"),
+    ),
+    # wins, draws and losses per CPU level ("Reversi easy"): (field, label, kind, shown as)
+    "records": (("won", "won", "count", "number"), ("drawn", "drawn", "count", "number"),
+                ("lost", "lost", "count", "number")),
+    # make bench's heap rows besides the plain one: (entry, row, settings)
+    "bench": {"rows": (("Reversi", "hard", {"level": 2}),)},
+}
 
 # Heap: names that no other module reads are `_NAME = const(int)` (no module
 # global), and string and picture tables are literals where they are used
 # (constants of the compiled code) rather than module globals.
 
-# the last mode, for the next new game, is saved as "reversi_prefs"
+# the last mode, for the next new game, is the setting "mode"
 
 # modes (tests use the numbers)
 _TWO_PLAYERS = const(0)
@@ -122,10 +142,11 @@ def _check_save(data):
         check.choice(game.get("turn", BLACK), (BLACK, WHITE), "turn")
 
 
-class Game(Screen):
-    def __init__(self, app, **options):
-        Screen.__init__(self, app, **options)
-        self.save_name = options.get("save") or "reversi"
+class Game(GameScreen):
+    title = "Reversi"
+
+    def __init__(self, app, save="reversi", settings=None, **options):
+        GameScreen.__init__(self, app, save=save, settings=settings, **options)
         # a node budget for the CPU (tests); None: the CPU's own defaults
         self.node_budget = options.get("node_budget")
         # 7x7 pictures, MONO_HLSB (one byte a row, MSB leftmost)
@@ -170,24 +191,17 @@ class Game(Screen):
         self.help_t = 0
         self.panel = _P_ALL
         self.dirty = True
-        self.level = app.settings["reversi_level"]
+        self.level = self.settings["level"]
         self.rated = True                  # one vs-CPU mode all game: results count
-        prefs = self.hal.store.load("reversi_prefs", {})
-        mode = prefs.get("mode") if isinstance(prefs, dict) else None
-        # type() first: 1.0 == 1, but a float mode breaks the menus
-        self.mode = mode if type(mode) is int and 0 <= mode <= 3 else _YOU_BLACK
-        if not self._resume():
+        self.mode = self.settings["mode"]
+        if not self.resume():
             self.new_game(self.blink_t)
 
     # ---- games ---------------------------------------------------------------
-    def _resume(self):
-        """The saved game: its mode, level and moves replayed by the rules. A
-        save that does not fit (a wrong type, an illegal move) is set aside
-        as reversi.bad, the player told, and a new game started."""
-        store = self.hal.store
-        data = store.load(self.save_name, {}, _check_save, "Reversi")
-        if not data:
-            return False
+    def check_progress(self, data):
+        _check_save(data)
+
+    def restore(self, data):
         mode = data["mode"]
         level = data["level"]
         try:
@@ -198,10 +212,9 @@ class Game(Screen):
                 load(self.game, saved)
             else:
                 self.game.load(saved)
-        except (ValueError, IndexError) as e:   # IllegalMove is a ValueError
+        except (ValueError, IndexError):   # IllegalMove is a ValueError
             self.game.reset()
-            store.set_aside(self.save_name, "moves: " + str(e), "Reversi")
-            return False
+            raise                          # resume() sets the save aside
         if self.game.is_game_over():
             self.game.reset()
             return False
@@ -217,7 +230,7 @@ class Game(Screen):
 
     def new_game(self, now):
         self.game.reset()
-        self.level = self.app.settings["reversi_level"]
+        self.level = self.settings["level"]
         self.rated = True
         self.cx = 3
         self.cy = 2
@@ -237,17 +250,12 @@ class Game(Screen):
         self._hints()
         self.redraw()
 
-    def save(self):
-        """The game in progress after every move; {} when there is none."""
+    def progress(self):
+        """The game in progress (saved after every move); None when there is none."""
         d = self.game.to_dict()
         if self.state != _PLAY or not (d["moves"] or "start" in d):
-            return self.hal.store.save(self.save_name, {})
-        return self.hal.store.save(self.save_name, {
-            "v": 1, "game": d, "mode": self.mode,
-            "level": self.level, "rated": self.rated})
-
-    def suspend(self):
-        self.save()
+            return None
+        return {"v": 1, "game": d, "mode": self.mode, "level": self.level, "rated": self.rated}
 
     def redraw(self):
         self.dirty = True
@@ -274,7 +282,7 @@ class Game(Screen):
         g = self.game
         cells = self.cells
         moves = self.moves
-        show = (self.state == _PLAY and self.app.settings["reversi_hints"]
+        show = (self.state == _PLAY and self.settings["hints"]
                 and not self.cpu_plays(g.turn))
         n = g.gen_moves(moves, 0) if show else 0
         for i in range(n):

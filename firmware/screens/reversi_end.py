@@ -34,7 +34,7 @@ def finish(s, now):
             s.app.records.count("Reversi " + ("easy", "medium", "hard")[s.level], s.outcome)
     s.hal.sound.sfx("lose" if s.outcome == "lost" else "win")
     s.save()
-    s.hal.store.save("reversi_prefs", {"mode": s.mode})
+    s.remember("mode", s.mode)
 
 
 def status(s):

@@ -144,7 +144,7 @@ def set_mode(s, mode, now):
         s.rated = False                # a game that changed hands counts for no one
     s.thinking = False
     s.cpu_at = time.ticks_add(now, _DEMO_DELAY_MS)
-    s.hal.store.save("reversi_prefs", {"mode": mode})
+    s.remember("mode", mode)
     if s.state == _PLAY:
         s.save()
     s._hints()

@@ -5,11 +5,11 @@ from firmware.hal.controls import A, UP, DOWN
 from firmware.screens.base import Screen
 
 
-def menu_games():
-    """The games the safe menu offers: the catalog's entries (title,
-    and what launch() needs)."""
-    from firmware import catalog
-    return catalog.GAMES
+def menu_games(app):
+    """The games the safe menu offers: (key, title) of each entry of the
+    game list (app.launch(key) starts one)."""
+    from firmware import gamelist
+    return [(key, title) for key, title, _, _ in gamelist.entries(app)]
 
 
 class SafeMenu(Screen):
@@ -18,7 +18,7 @@ class SafeMenu(Screen):
 
     def __init__(self, app):
         Screen.__init__(self, app)
-        self.entries = list(menu_games()) + [None]   # None: Settings
+        self.entries = menu_games(app) + [None]   # None: Settings
         self.cursor = 0
         self.dirty = True
 
@@ -32,7 +32,7 @@ class SafeMenu(Screen):
             entry = self.entries[self.cursor]
             if entry is None:
                 return self.app.open("firmware.screens.settings", "SettingsScreen")
-            return self.app.launch(entry)
+            return self.app.launch(entry[0])
         return None
 
     def draw(self, display):
@@ -47,4 +47,4 @@ class SafeMenu(Screen):
             entry = self.entries[i]
             y = 14 + (i - top) * 10
             fb.text(">" if i == self.cursor else " ", 0, y, 1)
-            fb.text("Settings" if entry is None else entry.title, 10, y, 1)
+            fb.text("Settings" if entry is None else entry[1], 10, y, 1)

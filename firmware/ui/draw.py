@@ -49,10 +49,12 @@ def page(display, title):
     return fb
 
 
-# Lists under the title bar (menu, settings, records): one text line a row.
+# Lists under the title bar (menu, settings, records): one text line a row,
+# and the screen's keys on the bottom line (key_line).
 _LIST_Y = const(10)       # top of the first row
 _ROW_H = const(9)         # the 8x8 font and a pixel of room
-LIST_ROWS = (HEIGHT - _LIST_Y) // _ROW_H     # 6 rows fit
+LIST_ROWS = (HEIGHT - _LIST_Y) // _ROW_H - 1     # 5 rows, then the keys
+_KEYS_Y = const(58)       # the small font's 5 rows, under the last list row
 
 
 def shown(top, count, rows=LIST_ROWS):
@@ -88,9 +90,16 @@ def scroll_bar(fb, top, count, rows=LIST_ROWS):
     """A thin bar at the right edge when not all count entries fit in rows,
     so hidden entries are not a surprise."""
     if count > rows:
-        h = (HEIGHT - _LIST_Y) * rows // count
-        y = _LIST_Y + (HEIGHT - _LIST_Y - h) * top // (count - rows)
+        track = rows * _ROW_H
+        h = track * rows // count
+        y = _LIST_Y + (track - h) * top // (count - rows)
         fb.fill_rect(WIDTH - 2, y, 2, h, 1)
+
+
+def key_line(fb, text):
+    """The screen's keys on the bottom line, in the small font ("A OPEN")."""
+    from firmware.ui import tinyfont
+    tinyfont.text(fb, text, 1, _KEYS_Y)
 
 
 def box(fb, x, y, w, h):

@@ -22,7 +22,7 @@ import tools.emu  # noqa: E402
 
 tools.emu.install()
 
-import firmware.board as ml4m  # noqa: E402
+import firmware.boards.ml4m as ml4m  # noqa: E402
 from firmware import app as app_module  # noqa: E402
 from firmware.hal import Hal  # noqa: E402
 

@@ -15,9 +15,20 @@ Drives tools/bench/mp_heap.py under the Node runner (the firmware loaded as
   (qstr), so each screen also carries the names of the modules loaded before
   it, and the qstr table grows in steps (it doubles).
 
+- the menu with 0 and with 20 small games of a player's installed in /games
+  (mp_heap.py --installed 20), against 2 KB for the 20.
+
+The games' declarations are read here on the PC and given to mp_heap.py
+(--declared), which writes them to data/games.json as a boot before would
+have: so the figures are those of the board's usual boot, when the firmware
+reads no game to learn what it declares. The first boot after a deploy (or
+after installing a game) reads each new game once, which leaves their
+interned names in the heap until the next reboot: that boot is shown too.
+
 "live" is the heap held between frames (after a collection), "upper" that
 plus one frame's garbage. Both leave out the bench's own heap.
 """
+import json
 import os
 import re
 import shutil
@@ -28,7 +39,7 @@ from concurrent.futures import ThreadPoolExecutor
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RUNNER = os.path.join(ROOT, "tools", "mprun", "run.mjs")
 SCRIPT = "tools/bench/mp_heap.py"
-TARGET_KB = 60
+TARGET_KB = 64
 PADS = (0, 29, 211)       # heap layouts per row (mp_heap.py --pad: blocks kept first)
 # The MicroPython heap for these runs. The collector takes any word that looks
 # like a pointer into the heap for one; this port's heap starts at a low
@@ -43,12 +54,34 @@ HEAP = 256 * 1024
 ROW = re.compile(r"^(.+?)\s+([0-9.]+)\s+([0-9.]+)\s", re.M)
 
 
-def run(mpy, *args):
+def declared():
+    """The built-in games' declarations as JSON (firmware/gamelist.py reads
+    them the same way on the board), and each one's bench plan."""
+    sys.path.insert(0, ROOT)
+    import tools.emu
+    tools.emu.install()
+    from firmware import gamelist, gamereader
+    found = []
+    for module in gamelist.BUILT_IN:
+        decl = __import__(module, None, None, ["GAME"]).GAME
+        game = gamereader.read_declaration(decl, module)
+        game.update(module=module, id=module.rsplit(".", 1)[1], bench=decl.get("bench", {}))
+        found.append(game)
+    return json.dumps(found)
+
+
+_DECLARED = []
+
+
+def run(mpy, *args, first_boot=False):
     node = shutil.which("node")
     if node is None:
         sys.exit("bench_heap: node not found (the MicroPython runner needs Node 20): run make deps")
+    if not _DECLARED:
+        _DECLARED.append(declared())
     cmd = ([node, RUNNER, "--heap", str(HEAP)] + (["--mpy", mpy] if mpy else [])
-           + ["--script", SCRIPT] + list(args))
+           + ["--script", SCRIPT] + list(args)
+           + ([] if first_boot else ["--declared", _DECLARED[0]]))
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=900)
     if done.returncode != 0:
         sys.exit("bench_heap: %s failed:\n%s%s" % (" ".join(args), done.stdout, done.stderr))
@@ -82,10 +115,14 @@ def main(argv):
     rows = re.findall(r"^row: (.+)$", run(mpy, "--rows"), re.M)
     # Every run is its own MicroPython instance: they can go side by side.
     runs = [(row, pad) for row in rows + [None] for pad in PADS]   # None: the whole session
+    menus = [("--menu-only", "--installed", "0"), ("--menu-only", "--installed", "20")]
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         texts = dict(zip(runs, pool.map(
             lambda job: run(mpy, *((["--row", job[0]] if job[0] else []) + ["--pad", str(job[1])])),
             runs)))
+        menu_texts = list(pool.map(lambda args: run(mpy, *args), menus))
+        worst_row = max(rows, key=lambda r: max(table(texts[(r, pad)])[r][0] for pad in PADS))
+        first = run(mpy, "--row", worst_row, first_boot=True)
     # per fresh-boot row, the layout with the largest live peak; for the
     # session, each row's largest over the layouts
     fresh = {}
@@ -124,6 +161,12 @@ def main(argv):
     print("added, which grow in steps as the table doubles. After the whole session:")
     print("%.1f KB of names." % names_kb(reports["one session"]))
     print("largest fresh-boot live peak: %.1f KB of %d" % (worst, TARGET_KB))
+    menu0, menu20 = (table(t)["menu"][0] for t in menu_texts)
+    print("menu, no game installed: %.1f KB; with 20 installed: %.1f KB (%+.1f KB, "
+          "limit +2.0)" % (menu0, menu20, menu20 - menu0))
+    print("first boot after a deploy (every game read once, its names kept until the "
+          "next reboot): menu %.1f KB, %s %.1f KB" % (table(first)["menu"][0], worst_row,
+                                                       table(first)[worst_row][0]))
     for run_name, text in reports.items():
         for note in notes(text):
             print("note (%s): %s" % (run_name, note))

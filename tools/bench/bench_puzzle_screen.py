@@ -23,7 +23,7 @@ import tools.emu  # noqa: E402
 
 tools.emu.install()
 
-import firmware.board as ml4m  # noqa: E402
+import firmware.boards.ml4m as ml4m  # noqa: E402
 from firmware import app as app_module  # noqa: E402
 from firmware.hal import Hal  # noqa: E402
 from firmware.games.npuzzle import DIRECTION_NAMES  # noqa: E402
@@ -37,13 +37,14 @@ def start(title, size, mode, seed):
     board = tools.emu.Board(seed=seed)
     hal = Hal(ml4m, tempfile.mkdtemp())
     arcade = app_module.App(hal)
-    arcade.settings.set("puzzle_size", size)
-    arcade.settings.set("puzzle_mode", mode)
+    from firmware import gamelist
+    gamelist.set_setting(arcade, "puzzle", "big", size)
+    gamelist.set_setting(arcade, "puzzle", "mode", mode)
     arcade.start(arcade.menu())
     arcade.step()
-    entry = [e for e in __import__("firmware.catalog", None, None, ["x"]).GAMES if e.title == title][0]
+    key = gamelist.entry_key(arcade, title if size != 5 else "24-Puzzle")
     board.bus.reset()
-    arcade.switch(arcade.launch(entry))
+    arcade.switch(arcade.launch(key))
     arcade.step()
     first = board.bus.bytes
     for _ in range(60):          # past the picture shown at the start

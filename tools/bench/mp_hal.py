@@ -16,7 +16,7 @@ from tools.bench import mpbench
 ESP32_FACTOR = mpbench.ESP32_FACTOR
 mpbench.install_machine()
 
-from firmware import board  # noqa: E402
+from firmware.boards import ml4m as board  # noqa: E402
 from firmware.hal.display import Display  # noqa: E402
 from firmware.hal.controls import Controls  # noqa: E402
 from firmware.hal.sound import Sound  # noqa: E402

@@ -2,25 +2,29 @@
 # Heap of the whole firmware under real MicroPython (the WebAssembly port):
 #   node tools/mprun/run.mjs --script tools/bench/mp_heap.py [--menu-only]
 #        [--frames N] [--only TEXT | --row NAME | --rows] [--pad N] [--debug]
-#        [--modules]
+#        [--modules] [--installed N]
 # (--only: the rows whose name holds TEXT, e.g. "Reversi"; --row: that row
 # alone; --rows: list the row names and stop; --pad: N small blocks kept from
 # before the firmware loads, which moves everything it allocates (see
 # below); --debug: modules and store
 # texts left over after each row; --modules: the heap each firmware module
-# takes once imported, one per frame). tools/bench/bench_heap.py, which
+# takes once imported, one per frame; --installed N: N small games of a
+# player's in /games, written before the boot, for the menu's cost of them). tools/bench/bench_heap.py, which
 # `make bench` runs, boots afresh for each row and runs the whole session too.
 # (the line above makes the runner call step() once per frame, each call a
 # separate top-level run with a gc.collect() in between; an explicit
 # `--loop step` does the same).
 #
 # The real firmware boots (Hal + App, splash, menu) on stand-ins for the
-# hardware (tools/emu/mp_node/machine.py), then opens each game of
-# firmware/catalog.py from the menu (the cursor moved by the stick, A pressed),
-# plays it for a few hundred frames with scripted inputs (moves, hints, the
-# CPU's replies, undo, a give-up), and goes back with B. Some settings
-# variants follow (15-Puzzle 5x5 pictures, 8-Puzzle pictures, Reversi hard),
-# then Records, Settings and About.
+# hardware (tools/emu/mp_node/machine.py), then opens each built-in game
+# (firmware/gamelist.py) from the menu (the cursor moved by the stick, A
+# pressed), plays it for a few hundred frames with scripted inputs (moves,
+# hints, the CPU's replies, undo, a give-up), and goes back with B. The
+# settings variants a game declares in GAME["bench"] follow it (15-Puzzle 5x5
+# pictures, 8-Puzzle pictures, Reversi hard), then Records, Settings and About.
+# A game's play is its declared GAME["bench"]["play"] (a generator function
+# of its module, given this module's helpers), else one of _PLANS below, else
+# play_generic.
 #
 # Figures: gc.mem_alloc() at the start of each step(), just after the runner's
 # top-level collection, is the heap held between frames ("live": in this port
@@ -49,8 +53,9 @@ import time
 
 import machine
 
-TARGET_KB = 60
+TARGET_KB = 64
 ROOT = "/data"
+GAMES = "/games"
 FRAMES = 400
 
 # ---- virtual sleeps ---------------------------------------------------------
@@ -94,7 +99,7 @@ time.sleep_us = _v_sleep_us
 time.sleep = _v_sleep
 
 # ---- inputs -------------------------------------------------------------------
-# ML4M wiring (firmware/board.py): buttons read 1 when pressed; X is inverted.
+# ML4M wiring (firmware/boards/ml4m.py): buttons read 1 when pressed; X is inverted.
 _BUTTON_GPIO = {"A": 32, "B": 33, "C": 35, "D": 34, "E": 27, "F": 26}
 _JOY_X = 39
 _JOY_Y = 36
@@ -206,11 +211,18 @@ def to_menu():
         yield from frames(1)
 
 
-def choose(label):
-    """Move the menu's cursor to label with the stick and press A."""
+def choose(label, key=None):
+    """Move the menu's cursor to label (or to the game entry with this key)
+    with the stick and press A."""
     menu = _app[0].screen
-    labels = [item[0] for item in menu.items]
-    target = labels.index(label)
+    labels = menu.labels
+    if key is not None:
+        from firmware import gamelist
+        keys = [e[0] for e in gamelist.entries(_app[0])]
+        target = menu.first_game + keys.index(key)
+        keys = gamelist = None
+    else:
+        target = labels.index(label)
     while menu.cursor != target:
         down = (target - menu.cursor) % len(labels) <= len(labels) // 2
         yield from push("down" if down else "up")
@@ -222,7 +234,7 @@ def choose(label):
 def play_puzzle(rng, n):
     start = _count[0]
     k = 0
-    picture = _app[0].settings["puzzle_mode"] == "picture"
+    picture = _app[0].screen.mode == "picture"
     while _count[0] - start < n:
         k += 1
         yield from push(_DIRS[rng.getrandbits(2)])
@@ -328,20 +340,34 @@ def _module_file(module):
     return False
 
 
-def run_game(row, label, module, plan, settings, n, rng, save=None):
-    """Open label from the menu (settings changed first), play, come back."""
+def _set(game_id, settings):
+    """Change a game's settings; returns the values they had."""
+    if not settings:
+        return {}
+    from firmware import gamelist, game_settings as values
+    old = {}
+    for game in gamelist.games(_app[0]):
+        if game.get("id") == game_id:
+            now = values.game_values(_app[0].hal.store, game)
+            for name in settings:
+                old[name] = now[name]
+                gamelist.set_setting(_app[0], game_id, name, settings[name])
+    gamelist = values = None
+    return old
+
+
+def run_game(row, label, module, plan, settings, n, rng, save=None, key=None, game_id=None):
+    """Open label (the game entry key) from the menu, settings changed first,
+    play, come back."""
     app = _app[0]
-    if not _module_file(module):
+    if key is None and not _module_file(module):
         _notes.append("%s: skipped, %s is not there yet" % (row, module))
         return
     if settings and save:
         app.hal.store.save(save, {})         # a variant starts a new game
-    saved = {}
-    for name in settings:
-        saved[name] = app.settings[name]
-        app.settings.set(name, settings[name])
+    saved = _set(game_id, settings)
     phase(row)
-    yield from choose(label)
+    yield from choose(label, key)
     if screen_name() == "ErrorScreen":
         err = app.screen
         _notes.append("%s: did not open: %s %s" % (row, err.title, " ".join(err.lines)))
@@ -349,8 +375,7 @@ def run_game(row, label, module, plan, settings, n, rng, save=None):
     else:
         yield from plan(rng, n)
         yield from to_menu()
-    for name in saved:
-        app.settings.set(name, saved[name])
+    _set(game_id, saved)
     phase("menu after " + row)
     yield from frames(6)
     _menu_after[row] = _stats["menu after " + row][3]
@@ -368,30 +393,158 @@ _SYSTEM = (("Records", "firmware.screens.records"),
            ("About", "firmware.screens.about"))
 
 
-def _game_rows():
-    """(row name, (title, module, save, options), settings) for every game
-    of the catalog and its variants. The catalog module is forgotten again:
-    the app imports it with the menu and lets it go when a game opens, as on
-    the board, and a reference held here would keep it in the heap."""
-    import firmware
-    from firmware import catalog
-    games = [(e.title, e.module, e.save, e.options) for e in catalog.GAMES]
-    catalog = None
-    del sys.modules["firmware.catalog"]
-    delattr(firmware, "catalog")
+def _declared():
+    """The built-in games' declarations: given by bench_heap.py (--declared
+    JSON, read on the PC), so that neither this bench nor the firmware has to
+    import every game to learn them, as on the board from its second boot on
+    (data/games.json). Without --declared the games are imported here (their
+    interned names then count, as on a first boot after a deploy)."""
+    if "--declared" in sys.argv:
+        import json
+        return json.loads(sys.argv[sys.argv.index("--declared") + 1])
+    before = set(sys.modules)
+    from firmware import gamelist, gamereader
+    found = []
+    for module in gamelist.BUILT_IN:
+        __import__(module)
+        decl = sys.modules[module].GAME
+        game = gamereader.read_declaration(decl, module)
+        game["module"] = module
+        game["id"] = module[module.rindex(".") + 1:]
+        game["bench"] = decl.get("bench", {})
+        found.append(game)
+    decl = gamelist = gamereader = None
+    for name in [n for n in sys.modules if n not in before]:
+        _forget_modules(name)
+    return found
+
+
+def _game_rows(declared):
+    """(row name, game, settings) for every built-in game, each entry of it,
+    and the settings variants it declares in GAME["bench"]["rows"]: (entry
+    title, row name, {setting: value}). game: (title, module, save, key,
+    id, plan)."""
     rows = []
-    for game in games:
-        title, module, _save, options = game
-        rows.append((title, game, {}))
-        if module == "firmware.screens.puzzle":
-            if options.get("big_size_setting"):
-                rows.append((title + " 5x5 pictures", game,
-                             {"puzzle_size": 5, "puzzle_mode": "picture"}))
-            else:
-                rows.append((title + " pictures", game, {"puzzle_mode": "picture"}))
-        if module == "firmware.screens.reversi":
-            rows.append((title + " hard", game, {"reversi_level": 2}))
+    for decl in declared:
+        module = decl["module"]
+        game_id = decl["id"]
+        variants = decl["variants"]
+        bench = decl.get("bench") or {}
+        plan = _PLANS.get(module) or (_declared_plan(module, bench["play"])
+                                      if "play" in bench else play_generic)
+        for i, v in enumerate(variants):
+            key = game_id if len(variants) < 2 else "%s/%d" % (game_id, i)
+            game = (v["title"], module, v.get("save"), key, game_id, plan)
+            rows.append((v["title"], game, {}))
+            for title, name, settings in bench.get("rows", ()):
+                if title == v["title"]:
+                    rows.append((v["title"] + " " + name, game, settings))
     return rows
+
+
+def _prepare():
+    """The rows to run; the installed games and data/games.json written.
+    (A function of its own, not in the session's generator: a generator's
+    frame stays in the heap and could hold the declarations' last pointers.)"""
+    declared = _declared()
+    rows = [r for r in _game_rows(declared) if _wanted(r[0])]
+    installed = 0
+    if "--installed" in sys.argv:
+        installed = int(sys.argv[sys.argv.index("--installed") + 1])
+        install_games(installed)
+    if "--declared" in sys.argv:
+        write_cache(declared, installed)
+    return rows
+
+
+def write_cache(declared, installed):
+    """data/games.json as a boot before this one left it: the firmware then
+    reads no game to learn what it declares (the board's usual boot)."""
+    import json
+    before = set(sys.modules)
+    from firmware import gamelist, gamereader
+    games = []
+    for decl in declared:
+        game = {}
+        for k in decl:
+            if k != "bench":
+                game[k] = decl[k]
+        game["path"] = gamelist.built_in_file(game["module"])
+        game["stamp"] = gamelist.stamp(game["path"])
+        game["built_in"] = True
+        games.append(game)
+    for i in range(installed):
+        game = gamereader.read_declaration(_installed_game(i), "game%d" % i)
+        game["path"] = "%s/game%d.py" % (GAMES, i)
+        game["stamp"] = gamelist.stamp(game["path"])
+        game["id"] = game["module"] = "game%d" % i
+        game["built_in"] = False
+        games.append(game)
+    try:
+        os.mkdir(ROOT)
+    except OSError:
+        pass
+    with open(ROOT + "/games.json", "w") as f:
+        f.write(json.dumps({"layout": 1, "games": games}))
+    games = gamelist = gamereader = None
+    for name in [n for n in sys.modules if n not in before]:
+        _forget_modules(name)
+
+
+class Helpers:
+    """What a game's own bench plan is given (GAME["bench"]["play"], called as
+    play(helpers, rng, n), a generator: one yield a frame)."""
+    frames = staticmethod(frames)
+    tap = staticmethod(tap)
+    hold = staticmethod(hold)
+    push = staticmethod(push)
+
+    @staticmethod
+    def screen():
+        return _app[0].screen
+
+
+def _declared_plan(module, name):
+    def plan(rng, n):
+        play = getattr(sys.modules[module], name)   # imported by then: the game is open
+        yield from play(Helpers, rng, n)
+    return plan
+
+
+# A player's game for the menu's cost of installed games (--installed N): a
+# title, an icon, a saved game, a setting and a record, like README's example.
+def _installed_game(i):
+    return {"title": "Game %d" % i, "icon": bytes((i, 66, 129, 129, 129, 129, 66, 60)),
+            "save": "game%d" % i, "settings": (("speed", "Speed", ((1, "slow"), (2, "fast")), 1),),
+            "records": (("best", "best", "highest", "number"),)}
+
+
+_INSTALLED = """from firmware.screens.base import GameScreen, BACK
+GAME = %r
+
+
+class Game(GameScreen):
+    def update(self, now_ms):
+        return BACK if self.hal.controls.just_pressed(1) else None
+"""
+
+
+def install_games(n):
+    try:
+        os.mkdir(GAMES)
+    except OSError:
+        pass
+    for i in range(n):
+        with open("%s/game%d.py" % (GAMES, i), "w") as f:
+            f.write(_INSTALLED % (_installed_game(i),))
+
+
+def _forget_modules(name):
+    sys.modules.pop(name, None)
+    if "." in name:
+        parent, child = name.rsplit(".", 1)
+        if hasattr(sys.modules.get(parent), child):
+            delattr(sys.modules[parent], child)
 
 
 def _wanted(row):
@@ -405,13 +558,13 @@ def session(menu_only, n):
     random.seed(7)
     rng = random
     phase("boot")
-    from firmware import board
-    rows = [r for r in _game_rows() if _wanted(r[0])]   # (held: keep it short)
+    from firmware.boards import ml4m as board
+    rows = _prepare()
     from firmware.app import App
     from firmware.hal import Hal
     hal = Hal(board, ROOT)
     hal.controls.update(hal.clock.now())
-    app = App(hal)
+    app = App(hal, games_folder=GAMES)
     _app[0] = app
     app.start()
     yield from frames(1)
@@ -426,14 +579,14 @@ def session(menu_only, n):
     yield from frames(20)
     _opts["modules"] = set(sys.modules)
     if _opts["debug"]:
+        print("debug: modules in the menu:", sorted(sys.modules))
         import micropython
         micropython.qstr_info()
     if menu_only:
         return
     for row, game, settings in rows:
-        title, module, save, _options = game
-        plan = _PLANS.get(module, play_generic)
-        yield from run_game(row, title, module, plan, settings, n, rng, save)
+        title, module, save, key, game_id, plan = game
+        yield from run_game(row, title, module, plan, settings, n, rng, save, key, game_id)
     for label, module in _SYSTEM:
         if _wanted(label):
             yield from run_game(label, label, module, play_system, {}, 60, rng)
@@ -552,7 +705,7 @@ def step():
     n = gc.mem_alloc()
     if _gen[0] is None:
         if "--rows" in sys.argv:
-            for row in [r[0] for r in _game_rows()] + [label for label, _m in _SYSTEM]:
+            for row in [r[0] for r in _game_rows(_declared())] + [label for label, _m in _SYSTEM]:
                 print("row:", row)
             return False
         if not _named[0]:

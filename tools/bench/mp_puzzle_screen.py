@@ -19,7 +19,8 @@ _SCREEN_MODULES = ("firmware.screens.puzzle", "firmware.games.npuzzle")
 def run(hal, options, size, mode):
     import random
     random.seed(1)
-    app = mpbench.App(hal, {"puzzle_size": size, "puzzle_mode": mode})
+    app = mpbench.App(hal, {})
+    hal.store.save("puzzle_settings", {"big": size, "mode": mode})   # the puzzle's own settings
     hal.store.save(options["save"], {})
     mpbench.forget(_SCREEN_MODULES)
     a0 = gc.mem_alloc()

@@ -18,9 +18,10 @@ _SCREEN_MODULES = ("firmware.screens.reversi", "firmware.games.reversi")
 def run(hal, level):
     import random
     random.seed(1)
-    app = mpbench.App(hal, {"reversi_hints": True, "reversi_level": level})
+    app = mpbench.App(hal, {})
     hal.store.save("reversi", {})
-    hal.store.save("reversi_prefs", {"mode": 3})     # the CPU demo plays itself
+    # Reversi's own settings: hints on, the level, the CPU demo (it plays itself)
+    hal.store.save("reversi_settings", {"hints": True, "level": level, "mode": 3})
     mpbench.forget(_SCREEN_MODULES)
     a0 = gc.mem_alloc()
     from firmware.screens import reversi

@@ -119,7 +119,7 @@ def _checkpoint():
 def _session():
     yield                                 # collected: what the soak itself holds
     _s["own"] = gc.mem_alloc()
-    from firmware import board
+    from firmware.boards import ml4m as board
     from firmware.app import App
     from firmware.hal import Hal
     hal = Hal(board, ROOT)

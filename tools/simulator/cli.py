@@ -123,6 +123,12 @@ def build_parser():
     p.add_argument("--shots", metavar="DIR", default=DEFAULT_SHOTS,
                    help="where the p key saves screenshots, made when the first one is "
                         "saved (default screenshots/ in the repo, ignored by git)")
+    p.add_argument("--games", metavar="DIR",
+                   help="install the games in DIR (name.py files and package folders) in the "
+                        "flash's games folder first, as make install-game does on the board")
+    p.add_argument("--board", metavar="NAME", choices=board_names(),
+                   help="run on firmware/boards/NAME.py (%s; kept in the flash's board.txt, "
+                        "as make deploy BOARD=NAME keeps it on the board)" % ", ".join(board_names()))
     p.add_argument("--main", metavar="FILE", help="the program to run instead of the repo's main.py")
     p.add_argument("--no-boot", action="store_true", help="do not run boot.py first")
     p.add_argument("--screenshots", metavar="DIR",
@@ -204,6 +210,16 @@ def main(argv=None):
             print("sim: " + problem, file=sys.stderr)
             return 1
 
+    if args.games:
+        try:
+            installed = install_games(args.games, flash)
+        except OSError as exc:
+            parser.error("--games %s: %s" % (args.games, exc))
+        if not installed:
+            parser.error("--games %s: no games there (name.py files or package folders)" % args.games)
+    if args.board:
+        with open(os.path.join(flash, "board.txt"), "w") as f:
+            f.write(args.board + "\n")
     header = {"seed": seed, "main": _repo_relative(main_path), "tick_ms": None,
               "store": replays.read_store(flash)}
     cwd = os.getcwd()
@@ -248,10 +264,47 @@ def _repo_relative(path):
     return path if rel.startswith("..") else rel.replace(os.sep, "/")
 
 
+def board_names():
+    folder = os.path.join(ROOT, "firmware", "boards")
+    return sorted(n[:-3] for n in os.listdir(folder) if n.endswith(".py") and n != "__init__.py")
+
+
+def _wiring():
+    """The emulated board's wiring for the board file the flash names (board.txt,
+    read in the flash folder as the firmware reads it), by the file's NAME."""
+    name = "ml4m"
+    if os.path.exists("board.txt"):
+        with open("board.txt") as f:
+            name = f.read().strip() or name
+    if name not in board_names():
+        return None      # the firmware falls back to the ML4M too
+    import importlib
+    return importlib.import_module("firmware.boards." + name).NAME
+
+
+def install_games(folder, flash):
+    """Copy the games in folder (name.py, name.mpy, package folders) to
+    flash/games, as make install-game does on the board; returns their names."""
+    target = os.path.join(flash, "games")
+    names = []
+    for name in sorted(os.listdir(folder)):
+        path = os.path.join(folder, name)
+        if os.path.isdir(path) and os.path.exists(os.path.join(path, "__init__.py")):
+            os.makedirs(target, exist_ok=True)
+            shutil.copytree(path, os.path.join(target, name), dirs_exist_ok=True,
+                            ignore=shutil.ignore_patterns("__pycache__"))
+            names.append(name)
+        elif name.endswith((".py", ".mpy")) and os.path.isfile(path):
+            os.makedirs(target, exist_ok=True)
+            shutil.copy2(path, os.path.join(target, name))   # (its date too: read again when changed)
+            names.append(name)
+    return names
+
+
 def _make_session(seed):
     import tools.emu
     tools.emu.install()
-    board = tools.emu.Board(seed=seed)
+    board = tools.emu.Board(seed=seed, wiring=_wiring())
     seed_randomness(seed)
     return Session(board)
 

@@ -5,6 +5,10 @@
     {"t_ms": 1400, "event": "release A"}
     ...
     {"t_ms": 5230, "event": "end"}
+A hand-written replay may also say {"t_ms": 2000, "event": "choose Settings"}: the
+stick goes down until the list on the panel highlights that label, then A; the
+events after it move later by the time that took (a menu with one more entry
+still replays to the same picture).
 
 The header is optional (hand-written replays may start with events). `t_ms` is the
 board's virtual time (Board.now_ms()) at which the input was applied; `store` is the
@@ -148,5 +152,9 @@ def _expand(t_ms, event, where):
     if verb in ("press", "release", "push") and len(parts) == 2:
         return [(t_ms, event)]
     if verb in ("center", "end") and len(parts) == 1:
+        return [(t_ms, event)]
+    if verb == "choose" and len(parts) >= 2:
+        # "choose 8-Puzzle": down until that entry is highlighted, then A (the
+        # simulator's ReplayFeeder); later events wait for it
         return [(t_ms, event)]
     raise ReplayError("%s: unknown event %r" % (where, event))

@@ -157,21 +157,58 @@ class Session:
 
 
 class ReplayFeeder:
-    """A tick hook that applies a replay's events once their time has come."""
+    """A tick hook that applies a replay's events once their time has come.
+    A "choose LABEL" event steps the stick down (a push every CHOOSE_STEP_MS)
+    until the panel highlights LABEL, then taps A; the events after it are
+    delayed by the time that took."""
+
+    CHOOSE_STEP_MS = 300
+    CHOOSE_STEPS = 40          # more than any list on the panel has entries
 
     def __init__(self, session, replay):
         self.session = session
         self.events = replay.events
         self.index = 0
+        self.delay = 0             # ms the choices so far took
+        self.choosing = None       # [label, since, steps, next step at]
+        self.later = []            # [(at ms, event)]: a push's centre, A's release
 
     def __call__(self, now):
+        for at, event in list(self.later):
+            if at <= now:
+                self.later.remove((at, event))
+                self.session.apply(event)
+        if self.choosing is not None:
+            self._choose(now)
+            return
         events = self.events
-        while self.index < len(events) and events[self.index][0] <= now:
+        while self.index < len(events) and events[self.index][0] + self.delay <= now:
             event = events[self.index][1]
             self.index += 1
             if event == "end":
                 self.session.quit("end")
+            if event.startswith("choose "):
+                self.choosing = [event[len("choose "):], now, 0, now]
+                self._choose(now)
+                return
             self.session.apply(event)
+
+    def _choose(self, now):
+        label, since, steps, next_at = self.choosing
+        if now < next_at or self.later:
+            return
+        from tools.simulator.panel_text import highlighted
+        if highlighted(self.session.board.panel, label):
+            self.session.apply("press A")
+            self.later.append((now + 100, "release A"))
+            self.delay += now - since
+            self.choosing = None
+        elif steps >= self.CHOOSE_STEPS:
+            self.session.quit("choose: no entry %r on the panel" % label)
+        else:
+            self.session.apply("push down")
+            self.later.append((now + 100, "center"))
+            self.choosing = [label, since, steps + 1, now + self.CHOOSE_STEP_MS]
 
 
 def _clean_ms(now):

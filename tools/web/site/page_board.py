@@ -43,7 +43,7 @@ machine.on_output = _output
 # ---- inputs: the same events as the simulator's replays ------------------------
 def apply(event):
     """'press A' / 'release A' / 'push left' (and diagonals) / 'center'."""
-    from firmware import board
+    from firmware.boards import ml4m as board
     verb, _, what = event.partition(" ")
     if verb in ("press", "release"):
         for name, gpio in board.BUTTONS:

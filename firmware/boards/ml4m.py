@@ -7,8 +7,8 @@
 #
 # Porting to another ESP32 + SSD1306 + joystick wiring is one new file: copy
 # firmware/boards/devkit_proto.py (a commented example) to
-# firmware/boards/<yours>.py, change the numbers, and load it with
-# firmware.hal.load_board("<yours>"). Hal() without a board uses this file.
+# firmware/boards/<yours>.py, change the numbers, and choose it with
+# `make deploy BOARD=<yours>`. Hal() without a board uses this file.
 
 NAME = "ML4M"
 
