@@ -88,7 +88,7 @@ class TextLog:
             b.skip(screen.hal.clock.now())
         self.wrap_modules()
         screen.redraw()
-        if hasattr(screen, "lines"):           # About draws once a second
+        if type(screen).__name__ == "About":   # About draws once a second
             screen.lines = ()
         del self.drawn[:]
         screen.draw(self.display)

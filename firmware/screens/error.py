@@ -17,6 +17,12 @@ def _text(error):
         return "(no message)"
 
 
+def _heading(name):
+    """"Oops: ValueError" when it fits the title bar, else the error's name alone."""
+    heading = "Oops: " + name
+    return heading if len(heading) <= draw.COLUMNS else name[:draw.COLUMNS]
+
+
 class ErrorScreen(BareError):
     def __init__(self, app, error=None, logged=True):
         BareError.__init__(self, app, error)     # the title, and A/B: back
@@ -27,7 +33,7 @@ class ErrorScreen(BareError):
         if not self.dirty:
             return
         self.dirty = False
-        fb = draw.page(display, "Oops: " + self.title)
+        fb = draw.page(display, _heading(self.title))
         for i, line in enumerate(self.lines):
             fb.text(line, 0, 11 + i * 9, 1)
         fb.text("log saved" if self.logged else "log not saved", 0, 47, 1)

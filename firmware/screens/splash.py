@@ -18,7 +18,7 @@ class Splash(Screen):
         if len(self.lines) > 3:
             self.lines = ["%d games" % len(titles)]
         self.start = self.hal.clock.now()
-        self.drawn = False
+        self.dirty = True
 
     def update(self, now_ms):
         if self.hal.controls.any_activity() or self.hal.clock.since(self.start) >= _SHOW_MS:
@@ -26,9 +26,9 @@ class Splash(Screen):
         return None
 
     def draw(self, display):
-        if self.drawn:
+        if not self.dirty:
             return
-        self.drawn = True
+        self.dirty = False
         fb = display.fb
         fb.fill(0)
         banner.big_text(fb, "ML4M", 32, 6)

@@ -4,15 +4,16 @@ from micropython import const
 from firmware.ui import WIDTH, HEIGHT  # noqa: F401  (draw.WIDTH, draw.HEIGHT)
 # const() with a leading underscore: folded into the code, no module globals
 _CHAR = const(8)  # framebuf's built-in font is 8x8 pixels
+COLUMNS = WIDTH // _CHAR   # characters of that font in a line: 16
 
 
 def centred(fb, text, y, colour=1):
     """Text centred horizontally (clipped to the panel width)."""
-    text = text[: WIDTH // _CHAR]
+    text = text[:COLUMNS]
     fb.text(text, (WIDTH - len(text) * _CHAR) // 2, y, colour)
 
 
-def wrap(text, width_chars=WIDTH // _CHAR, max_lines=8):
+def wrap(text, width_chars=COLUMNS, max_lines=8):
     """Split text into lines that fit, breaking at spaces where it can."""
     lines = []
     for paragraph in str(text).split("\n"):
