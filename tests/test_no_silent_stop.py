@@ -160,7 +160,7 @@ def test_an_exception_that_cannot_be_made_into_text(board, store_dir):
     to_menu(board, arcade)
     arcade.switch(RaisesUnprintable(arcade))
     frames(arcade, 2)
-    assert _name(arcade) == "ErrorScreen" and shows(board.panel, "Oops: Unprint")
+    assert _name(arcade) == "ErrorScreen" and shows(board.panel, "Unprintable")
     tap(board, arcade, "A")
     assert _name(arcade) == "Menu"
 
