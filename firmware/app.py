@@ -44,6 +44,8 @@ class App:
         # never a blank panel at every power-on
         self.settings = self._start_up(_settings, "settings")
         self.records = self._start_up(_records, "records")
+        # the checks of stored values are imported again when a file is read
+        modules.forget("firmware.check")
 
     def _start_up(self, make, name):
         """make(store), or, when that raises, the file set aside (reason in
