@@ -26,7 +26,7 @@ def forget(name):
     until the slot is used again, and the collector sees it there, so the
     module would stay in the heap for as long as that slot stays free."""
     if name in sys.modules:
-        sys.modules[name] = None
+        sys.modules[name] = None  # type: ignore[assignment]  # (see above)
         del sys.modules[name]
     parent, _, child = name.rpartition(".")
     package = sys.modules.get(parent)
