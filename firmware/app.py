@@ -4,6 +4,7 @@ import gc
 import sys
 import time
 
+from firmware import modules
 from firmware.hal.controls import A, B     # loaded with the HAL already
 from firmware.screens.base import BACK, Screen
 from firmware.settings import DIM_AFTER_S, Settings
@@ -43,6 +44,8 @@ class App:
         # never a blank panel at every power-on
         self.settings = self._start_up(_settings, "settings")
         self.records = self._start_up(_records, "records")
+        # the checks of stored values are imported again when a file is read
+        modules.forget("firmware.check")
 
     def _start_up(self, make, name):
         """make(store), or, when that raises, the file set aside (reason in
@@ -84,12 +87,14 @@ class App:
         menu's modules go first, the game's code is imported only now."""
         from firmware import gamelist
         screen = gamelist.launch(self, key)
-        _forget_checks()
+        # the checks of stored values (firmware.check) are needed while the
+        # game loads its save, not while it runs: their heap (~1.6 KB) goes
+        modules.forget("firmware.check")
         return screen
 
     def open(self, module_name, class_name):
         """A system screen (Records, Settings, About), imported on demand too."""
-        self._leave_menu()
+        self._release()
         return getattr(self._import(module_name), class_name)(self)
 
     def _import(self, name):
@@ -97,26 +102,18 @@ class App:
         loaded before it, so _release can forget everything it brought."""
         gc.collect()
         if self.loaded is None:
-            self.loaded = set(sys.modules)
+            self.loaded = modules.loaded()
         __import__(name)
         return sys.modules[name]
 
-    def _leave_menu(self):
-        """The menu opens a screen: forget every module imported for the menu
-        (the menu, the game list, the drawing helpers). A screen that draws
-        with the same helpers imports them again (a few ms); one that does
-        not has their heap to itself."""
-        loaded = self.loaded
-        if loaded is not None:
-            for name in [n for n in sys.modules if n not in loaded]:
-                forget(name)
-        gc.collect()
-
     def _release(self):
-        """Forget every module imported for the screen we leave, then collect."""
+        """Forget every module imported for the screen we leave (back from a
+        game, or the menu opening one: the menu, the game list, the drawing
+        helpers), then collect. A screen that draws with the same helpers
+        imports them again (a few ms); one that does not has their heap to
+        itself."""
         if self.loaded is not None:
-            for name in [n for n in sys.modules if n not in self.loaded]:
-                forget(name)
+            modules.forget_since(self.loaded)
             self.loaded = None
         gc.collect()
 
@@ -279,11 +276,8 @@ class App:
     def _log_set_aside(self, now):
         """Each file set aside, with its reason, into the crash log (its
         module imported for that and let go again)."""
-        had = "firmware.crashlog" in sys.modules
-        from firmware import crashlog
-        crashlog.set_aside(self.hal.store, now)
-        if not had:
-            forget("firmware.crashlog")
+        with modules.borrowed("firmware.crashlog") as crashlog:
+            crashlog.set_aside(self.hal.store, now)
 
     def run(self):
         if self.screen is None:
@@ -356,22 +350,6 @@ class BareError(Screen):
         fb.text("Oops:", 0, 0, 1)
         fb.text(self.title[:16], 0, 12, 1)
         fb.text("A: back to menu", 0, 56, 1)
-
-
-def _forget_checks():
-    """The checks of stored values (firmware.check) are needed while a
-    screen loads its save, not while it runs: their heap (~1.4 KB) is let go."""
-    if "firmware.check" in sys.modules:
-        forget("firmware.check")
-
-
-def forget(name):
-    """Drop module name from sys.modules and from its package's attributes,
-    so nothing but live objects still holds it."""
-    del sys.modules[name]
-    parent, _, child = name.rpartition(".")
-    if parent in sys.modules and hasattr(sys.modules[parent], child):
-        delattr(sys.modules[parent], child)
 
 
 def safe_boot(hal):

@@ -231,7 +231,7 @@ def launch(app, key):
     module_name, class_name = game["module"], game["screen"]
     options, save = variant["options"], variant["save"]
     game = variant = None
-    app._leave_menu()
+    app._release()
     try:
         module = app._import(module_name)
         return getattr(module, class_name)(app, save=save, settings=settings,

@@ -3,12 +3,11 @@ file that is new or changed since data/games.json was written is imported,
 its GAME checked and kept there, and the module forgotten again. Imported at
 boot (with the splash) and released with it."""
 import gc
-import sys
 
 from firmware import check
 from firmware.game_settings import check_value
 from firmware import gamelist
-from firmware.app import forget
+from firmware import modules
 from firmware.gamelist import CACHE, LAYOUT
 
 TITLE_LONGEST = 13   # characters beside a menu row's icon
@@ -108,24 +107,26 @@ def read_declaration(decl, what):
 
 def _read(module, path, what):
     """Import a game module for its declaration, then forget it again."""
-    before = set(sys.modules)
     try:
-        __import__(module)
-        decl = getattr(sys.modules[module], "GAME", None)
-        if decl is None:
-            raise check.Invalid(what + ": no GAME declaration")
-        game = read_declaration(decl, what)
-        if not hasattr(sys.modules[module], game["screen"]):
-            raise check.Invalid(what + ": no screen class " + game["screen"])
-        return game
+        return _declared(module, what)
     except Exception as e:   # a broken game never breaks the arcade
         broken: dict = {"error": "%s: %s" % (type(e).__name__, e)
                         if not isinstance(e, check.Invalid) else str(e)}
         return broken
     finally:
-        for name in [n for n in sys.modules if n not in before]:
-            forget(name)
-        gc.collect()
+        gc.collect()         # the game's code, forgotten, goes now
+
+
+def _declared(module, what):
+    """The checked declaration of game module `module`, imported for it alone."""
+    with modules.borrowed(module) as game_module:
+        decl = getattr(game_module, "GAME", None)
+        if decl is None:
+            raise check.Invalid(what + ": no GAME declaration")
+        game = read_declaration(decl, what)
+        if not hasattr(game_module, game["screen"]):
+            raise check.Invalid(what + ": no screen class " + game["screen"])
+        return game
 
 
 def refresh(app):

@@ -5,13 +5,12 @@ Layout: {group: {field: number}}, a group per game or per way of playing it
 ("8-Puzzle numbers", "Reversi easy"); the fields are the ones the games
 declare (GAME["records"]: field, label, kind, how to show it).
 """
-from firmware import check
-
 _LARGEST = 1000000000   # no game counts this far; a bigger number is damage
 
 
 def check_records(data):
     """The schema of data/records.json: short texts to whole numbers >= 0."""
+    from firmware import check     # (here: see settings.check_system)
     check.table(data, "records")
     for group in data:
         check.text(group, 32, "records group")

@@ -2,8 +2,6 @@
 firmware/game_settings.py). Every change is saved and applied at once; the
 file is checked on load (a file that does not fit is set aside as .bad and
 the defaults are used)."""
-from firmware import check
-
 # The system's settings: name -> (default, allowed values). The Settings
 # screen shows them with their labels (firmware/screens/settings.py).
 CHOICES = {
@@ -20,6 +18,9 @@ def check_system(saved):
     """The schema of data/settings.json: exact types, allowed values. Keys it
     does not know are left alone (an older firmware's game settings, moved
     to the games' own files: game_settings.game_values)."""
+    # imported here, not at the top: a module-level name would keep the
+    # checks in the heap while a game runs (App.launch forgets them)
+    from firmware import check
     check.table(saved, "settings")
     for name in CHOICES:
         check.choice(saved[name], CHOICES[name][1], "settings " + name)

@@ -52,17 +52,14 @@ def prepare():
     global _moves3, _pdb
     if _pdb is not None:
         return
-    import sys
-    from firmware import games
-    from firmware.games import npuzzle_pdb8
+    from firmware import modules
     # 1 KB bytes literals, loaded from the .mpy as seven objects (late in a
     # session the heap still has room for them where one 6.5 KB block would
     # not fit): kept as they are; the module around them is forgotten so its
     # code can be freed.
-    pdb = npuzzle_pdb8.PIECES
-    npuzzle_pdb8 = None
-    sys.modules.pop("firmware.games.npuzzle_pdb8", None)
-    games.__dict__.pop("npuzzle_pdb8", None)
+    with modules.borrowed("firmware.games.npuzzle_pdb8") as tables:
+        pdb = tables.PIECES
+    tables = None
     _moves3 = _neighbours(3)
     _pdb = pdb
 

@@ -59,13 +59,13 @@ class Link:
             else:
                 from machine import I2C
                 self._i2c = I2C(board.I2C_ID, scl=scl, sda=sda, freq=board.I2C_FREQ)
-        import sys
+        from firmware import modules
         from ssd1306 import SSD1306_I2C
         try:
             return SSD1306_I2C(self.width, self.height, self._i2c, self._addr).buffer
         finally:
             # nothing else holds the driver: its code goes with the module
-            sys.modules.pop("ssd1306", None)
+            modules.forget("ssd1306")
 
     def probe(self):
         """True when a panel answers (then brought up again, cleared).

@@ -23,6 +23,7 @@ import time
 
 from micropython import const
 
+from firmware import modules
 from firmware.games.npuzzle import Puzzle, Hinter
 from firmware.hal.controls import A, B, C, D, E, F, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import GameScreen, BACK
@@ -99,20 +100,7 @@ _HELP_NUMBERS = ("A NEW  B MENU", "C UNDO  D HINT", "HOLD D: SOLVE", "E CURSOR F
 _HELP_CURSOR = ("A SLIDE  E DONE", "STICK: CURSOR")
 
 
-def _solver():
-    """The solver module, imported when needed and let go again at once (see
-    _drop_solver): it and its 3x3 tables take ~11 KB of heap."""
-    from firmware.games import npuzzle_solver
-    return npuzzle_solver
-
-
-def _drop_solver():
-    """Forget the solver module so its code and tables can be freed."""
-    import sys
-    sys.modules.pop("firmware.games.npuzzle_solver", None)
-    parent = sys.modules.get("firmware.games")
-    if parent is not None:
-        parent.__dict__.pop("npuzzle_solver", None)
+_SOLVER = "firmware.games.npuzzle_solver"   # ~11 KB with its 3x3 tables: borrowed
 
 
 _MOST_MS = const(360_000_000)   # 100 hours of play: more is a damaged save
@@ -239,10 +227,10 @@ class Game(GameScreen):
         self.optimal = None
         if self.w == 3:
             try:
-                self.optimal = _solver().optimal_length8(p.tiles)
+                with modules.borrowed(_SOLVER) as solver:
+                    self.optimal = solver.optimal_length8(p.tiles)
             except MemoryError:     # "best possible" is a bonus: the game goes on
                 self.say("NO MEM FOR BEST")
-            _drop_solver()
         self.ms = 0
         self.helped = False
         if self.hinter is not None:
@@ -490,7 +478,7 @@ class Game(GameScreen):
             self.hinter = None
             d = None
             self.say("NO MEM FOR HINT")
-        _drop_solver()
+        modules.forget(_SOLVER)    # the Hinter imports it: its heap goes between hints
         return d
 
     def _show_hint(self):

@@ -15,6 +15,7 @@ import time
 import framebuf
 from micropython import const
 
+from firmware import modules
 from firmware.hal.controls import A, C, D, E, F, LEFT, RIGHT, UP, DOWN
 
 _PICTURE_DIR = "pictures"   # relative to the current folder, like the saves
@@ -37,11 +38,6 @@ HELP_PREVIEW = ("STICK: NEXT PIC",)
 def setup(game, wanted):
     """Built-in pictures, then the player's PBM files; the frame buffers for
     the picture and its tiles; `wanted` (a name) is shown if it is there."""
-    from firmware.ui import pictures
-    names = pictures.names(_PICTURE_DIR, _MAX_FILES)
-    pictures = None
-    game.pictures = names
-    game.pic = names.index(wanted) if wanted in names else 0
     g = game.g
     game.pic_fb = framebuf.FrameBuffer(bytearray(((g + 7) >> 3) * g), g, g, framebuf.MONO_HLSB)
     # One tile-sized buffer: a tile is cut from the picture when it is drawn
@@ -54,17 +50,26 @@ def setup(game, wanted):
     pal.pixel(1, 0, 0)
     game.invert_pal = pal
     game.hint_phase = 0                    # 1: the hint's tile shows as it is
-    load(game, 0)
+    # the pictures' module is needed only here and in load()
+    with modules.borrowed("firmware.ui.pictures") as pictures:
+        names = pictures.names(_PICTURE_DIR, _MAX_FILES)
+        game.pictures = names
+        game.pic = names.index(wanted) if wanted in names else 0
+        _show(game, pictures, 0)
+    pictures = None
 
 
 def load(game, step):
     """Show the picture `step` places on (a bad file is dropped from the list
     with a message and the next one is tried)."""
-    from firmware.ui import pictures
+    with modules.borrowed("firmware.ui.pictures") as pictures:
+        _show(game, pictures, step)
+    pictures = None
+
+
+def _show(game, pictures, step):
     game.pic = pictures.show(game.pictures, game.pic + step, step, game.pic_fb, game.g,
                              _PICTURE_DIR, lambda name: game.say(_skipped(name)))
-    pictures = None
-    _drop_pictures()                       # its code is needed only here
     game._save_prefs()
     game.dirty = True
 
@@ -73,15 +78,6 @@ def _skipped(name):
     """The message for a picture file that could not be shown: the status
     line holds 15 characters, so the name is cut to 7."""
     return "SKIPPED " + name.upper()[:7]
-
-
-def _drop_pictures():
-    """Forget firmware.ui.pictures so its code can be freed."""
-    import sys
-    sys.modules.pop("firmware.ui.pictures", None)
-    parent = sys.modules.get("firmware.ui")
-    if parent is not None:
-        parent.__dict__.pop("pictures", None)
 
 
 def start_preview(game, now):

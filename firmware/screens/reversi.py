@@ -31,6 +31,7 @@ import time
 import framebuf
 from micropython import const
 
+from firmware import modules
 from firmware.games.reversi import Reversi, BLACK, WHITE, PASS, MOVE_STRIDE, MOST_PLIES, square
 from firmware.hal.controls import A, B, C, E, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import GameScreen, BACK
@@ -108,17 +109,9 @@ _C_PAINT = const(4)          # repaint the square
 
 def _menu():
     """The overlays' module (firmware.screens.reversi_menu), imported when
-    one opens and let go when it closes (_drop)."""
+    one opens and let go when it closes (modules.forget)."""
     from firmware.screens import reversi_menu
     return reversi_menu
-
-
-def _drop(package, name):
-    import sys
-    sys.modules.pop(package + "." + name, None)
-    parent = sys.modules.get(package)
-    if parent is not None:
-        parent.__dict__.pop(name, None)
 
 
 def _check_save(data):
@@ -238,7 +231,7 @@ class Game(GameScreen):
         self.save()
 
     def _started(self, now):
-        _drop("firmware.screens", "reversi_end")
+        modules.forget("firmware.screens.reversi_end")
         self.state = _PLAY
         self.overlay = _OV_NONE
         self.thinking = False
@@ -361,7 +354,7 @@ class Game(GameScreen):
         the CPU does not search (an overlay, two players, the end); _ai()
         brings them back."""
         self.ai = None
-        _drop("firmware.games", "reversi_ai")
+        modules.forget("firmware.games.reversi_ai")
 
     def _progress(self, ai):
         """Called every few dozen nodes while the CPU thinks: the sound goes
@@ -400,8 +393,8 @@ class Game(GameScreen):
             if not self.overlay:
                 # the overlays' code goes, and the drawing helpers it
                 # brought (the board and panel do not use them)
-                _drop("firmware.screens", "reversi_menu")
-                _drop("firmware.ui", "draw")
+                modules.forget("firmware.screens.reversi_menu")
+                modules.forget("firmware.ui.draw")
             return r
         if c.just_pressed(B):
             return BACK

@@ -1,0 +1,71 @@
+"""Modules loaded on demand and let go again: how the firmware fits its heap.
+
+An imported module stays in the heap, code and tables, for as long as
+sys.modules (or its package's attribute) names it, even when nobody uses it
+any more. So a module needed only now and then (the menu while a game runs,
+the solver between hints, the picture reader between pictures) is imported
+when needed and forgotten afterwards: once nothing else holds it, the next
+collection frees it. Importing it again later costs a few ms.
+
+    with borrowed("firmware.ui.pictures") as pictures:   # import, use, forget
+        pictures.show(...)
+
+    before = loaded()          # a screen's modules, imported over many frames
+    ...
+    forget_since(before)       # ... all forgotten when it goes
+"""
+import sys
+
+
+def forget(name):
+    """Drop module name (if loaded) from sys.modules and from its package's
+    attributes, so nothing but live objects still holds it.
+
+    Each is set to None before it is removed: MicroPython's dicts keep a
+    removed entry's value in their table (only the key is marked deleted)
+    until the slot is used again, and the collector sees it there, so the
+    module would stay in the heap for as long as that slot stays free."""
+    if name in sys.modules:
+        sys.modules[name] = None  # type: ignore[assignment]  # (see above)
+        del sys.modules[name]
+    parent, _, child = name.rpartition(".")
+    package = sys.modules.get(parent)
+    if package is not None and hasattr(package, child):
+        setattr(package, child, None)
+        delattr(package, child)
+
+
+def loaded():
+    """The names of the modules loaded now, for forget_since()."""
+    return set(sys.modules)
+
+
+def forget_since(before):
+    """Forget every module imported since before (a loaded() set)."""
+    for name in [n for n in sys.modules if n not in before]:
+        forget(name)
+
+
+class borrowed:
+    """`with borrowed(name) as module:` imports module name for the block and
+    forgets it, with whatever it imported, when the block ends (also when it
+    raises). A module that was loaded before the block stays loaded."""
+
+    def __init__(self, name):
+        self.name = name
+        self.before = None
+
+    def __enter__(self):
+        self.before = loaded()
+        try:
+            __import__(self.name)
+        except Exception:    # half an import (a syntax error further down): gone too
+            self.__exit__()
+            raise
+        return sys.modules[self.name]
+
+    def __exit__(self, *error):
+        forget_since(self.before)
+        self.before = None
+        return False
+
