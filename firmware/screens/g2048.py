@@ -33,6 +33,7 @@ import time
 
 from micropython import const
 
+from firmware import modules
 from firmware.games.game2048 import Game2048, NO_CELL
 from firmware.hal.controls import A, B, C, D, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import GameScreen, BACK
@@ -105,6 +106,9 @@ def tile_label(e):
     return _LABELS[e]
 
 
+_SAVE_CHECKS = "firmware.screens.save_checks"   # the save schemas: borrowed to load a save
+
+
 def _banner(display, over, lines, now):
     """The end-of-game banner: "You Win", or "Game Over" on two lines (one
     line would be wider than the panel). firmware.ui.banner is imported
@@ -127,14 +131,6 @@ def _banner(display, over, lines, now):
     if over:
         return _OverBanner(display, "Game Over", lines, now)
     return Banner(display, "You Win", lines, now)
-
-
-def _check_save(data):
-    """{} (no game in progress) or {"game": {...}}: the game itself is
-    checked by Game2048.from_dict."""
-    if data:
-        from firmware import check
-        check.table(data.get("game"), "game")
 
 
 class Game(GameScreen):
@@ -178,7 +174,8 @@ class Game(GameScreen):
 
     # ---- games ------------------------------------------------------------------
     def check_progress(self, data):
-        _check_save(data)
+        with modules.borrowed(_SAVE_CHECKS) as checks:   # only while a save loads
+            checks.g2048(data)
 
     def restore(self, data):
         now = self.hal.clock.now()

@@ -100,25 +100,10 @@ _HELP_NUMBERS = ("A NEW  B MENU", "C UNDO  D HINT", "HOLD D: SOLVE", "E CURSOR F
 _HELP_CURSOR = ("A SLIDE  E DONE", "STICK: CURSOR")
 
 
+_SAVE_CHECKS = "firmware.screens.save_checks"   # the save schemas: borrowed to load a save
+
+
 _SOLVER = "firmware.games.npuzzle_solver"   # ~11 KB with its 3x3 tables: borrowed
-
-
-_MOST_MS = const(360_000_000)   # 100 hours of play: more is a damaged save
-
-
-def _check_save(data):
-    """The fields around the puzzle in a save (Puzzle.from_dict checks the
-    puzzle itself); {} is "no game in progress". Raises check.Invalid."""
-    if not data:
-        return
-    from firmware import check
-    check.choice(data.get("size"), (3, 4, 5), "size")
-    check.choice(data.get("mode"), ("numbers", "picture"), "mode")
-    check.table(data.get("puzzle"), "puzzle")
-    check.integer(data.get("ms"), 0, _MOST_MS, "time")
-    check.integer(data.get("level"), 0, len(_LEVELS) - 1, "level")
-    check.optional(data.get("optimal"), check.integer, 0, 80, "best possible")
-    check.flag(data.get("helped"), "helped")
 
 
 class Game(GameScreen):
@@ -198,7 +183,8 @@ class Game(GameScreen):
 
     # ---- games ------------------------------------------------------------------
     def check_progress(self, data):
-        _check_save(data)
+        with modules.borrowed(_SAVE_CHECKS) as checks:   # only while a save loads
+            checks.puzzle(data, len(_LEVELS))
 
     def restore(self, data):
         if data["size"] != self.w or data["mode"] != self.mode:

@@ -32,7 +32,7 @@ import framebuf
 from micropython import const
 
 from firmware import modules
-from firmware.games.reversi import Reversi, BLACK, WHITE, PASS, MOVE_STRIDE, MOST_PLIES, square
+from firmware.games.reversi import Reversi, BLACK, WHITE, PASS, MOVE_STRIDE, square
 from firmware.hal.controls import A, B, C, E, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import GameScreen, BACK
 from firmware.ui import WIDTH, HEIGHT, tinyfont
@@ -107,32 +107,14 @@ _C_HINT = const(1)           # a hint is shown there (bit 1: _hints' new one)
 _C_PAINT = const(4)          # repaint the square
 
 
+_SAVE_CHECKS = "firmware.screens.save_checks"   # the save schemas: borrowed to load a save
+
+
 def _menu():
     """The overlays' module (firmware.screens.reversi_menu), imported when
     one opens and let go when it closes (modules.forget)."""
     from firmware.screens import reversi_menu
     return reversi_menu
-
-
-def _check_save(data):
-    """{} (no game in progress) or the save's fields, by type and range; the
-    moves themselves are replayed (and refused if illegal) by the rules."""
-    if not data:
-        return
-    from firmware import check
-    check.choice(data.get("mode"), (0, 1, 2, 3), "mode")
-    check.choice(data.get("level"), (0, 1, 2), "level")
-    check.flag(data.get("rated", False), "rated")
-    game = check.table(data.get("game"), "game")
-    moves = check.array(game.get("moves", []), None, "moves")
-    if len(moves) > MOST_PLIES:
-        raise check.Invalid("moves: too many")
-    for name in moves:
-        check.text(name, 4, "move")
-    start = game.get("start")
-    if start is not None:
-        check.text(start, 64, "start")
-        check.choice(game.get("turn", BLACK), (BLACK, WHITE), "turn")
 
 
 class Game(GameScreen):
@@ -192,7 +174,8 @@ class Game(GameScreen):
 
     # ---- games ---------------------------------------------------------------
     def check_progress(self, data):
-        _check_save(data)
+        with modules.borrowed(_SAVE_CHECKS) as checks:   # only while a save loads
+            checks.reversi(data)
 
     def restore(self, data):
         mode = data["mode"]
