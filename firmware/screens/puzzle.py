@@ -79,8 +79,6 @@ _ASK = const(3)              # "New game?" over a started game
 _SOLVE_HOLD_MS = const(600)  # D held this long: the solution plays
 _SOLVE_STEP_MS = const(250)  # ~4 moves a second
 _LOST_WAIT_MS = const(700)   # after the "You Lost" banner, then a new game
-_SOLVED_MS = const(1500)     # picture mode: the whole picture, then "You Win"
-_BANNER_KEYS = "A:new B:menu"
 _MESSAGE_MS = const(2000)
 _HELP_MS = const(3000)
 _UNDO_KEPT = const(64)       # undo steps a save keeps across a restart
@@ -204,6 +202,7 @@ class Game(GameScreen):
         return True
 
     def new_game(self, now):
+        modules.forget("firmware.screens.puzzle_end")   # the last game's end
         p = self.puzzle
         self.game_level = self.level
         if self.level == 0:
@@ -318,39 +317,18 @@ class Game(GameScreen):
 
     # ---- the end of a game -------------------------------------------------------
     def win(self, now):
-        p = self.puzzle
-        secs = self.ms // 1000
-        self.state = _WON
-        self.save()
-        lines = ["%d moves %s" % (p.moves, draw.clock_text(secs))]
-        if self.optimal is not None:
-            lines.append("best possible %d" % self.optimal)
-        if self.helped:
-            lines.append("solved with help")
-        else:
-            fewest = self.app.records.best(self.key, "fewest moves", p.moves)
-            fastest = self.app.records.best(self.key, "fastest time", secs)
-            if fewest or fastest:
-                lines.append("New record!")
-        self.hal.sound.sfx("win")
-        if self.pics is not None:
-            # the finished picture first, the blank's piece in place too
-            now = time.ticks_add(now, _SOLVED_MS)
-            self.redraw()
-        from firmware.ui.banner import Banner
-        self.banner = Banner(self.hal.display, "You Win", lines, now, _BANNER_KEYS)
+        self.banner = self._end().win(self, now)
         self.banner_done = False
 
     def give_up(self, now):
-        p = self.puzzle
-        self.state = _LOST
-        self.save()
-        self.hal.sound.sfx("lose")
-        from firmware.ui.banner import Banner
-        self.banner = Banner(self.hal.display, "You Lost",
-                             ("after %d move%s" % (p.moves, "" if p.moves == 1 else "s"),),
-                             now, _BANNER_KEYS)
+        self.banner = self._end().give_up(self, now)
         self.banner_done = False
+
+    def _end(self):
+        """The end's code (firmware.screens.puzzle_end), imported only now
+        and forgotten when a new game starts."""
+        from firmware.screens import puzzle_end
+        return puzzle_end
 
     # ---- the frame ---------------------------------------------------------------
     def update(self, now):
