@@ -3,6 +3,7 @@ file that is new or changed since data/games.json was written is imported,
 its GAME checked and kept there, and the module forgotten again. Imported at
 boot (with the splash) and released with it."""
 import gc
+import sys
 
 from firmware import check
 from firmware.game_settings import check_value
@@ -119,6 +120,9 @@ def _read(module, path, what):
 
 def _declared(module, what):
     """The checked declaration of game module `module`, imported for it alone."""
+    if module in sys.modules and not hasattr(sys.modules[module], "GAME"):
+        # a game still running has let its GAME go (gamelist.launch): read afresh
+        modules.forget(module)
     with modules.borrowed(module) as game_module:
         decl = getattr(game_module, "GAME", None)
         if decl is None:

@@ -120,6 +120,7 @@ def test_every_game_opens_comes_back_and_is_released(board, store_dir, title, mo
     choose(board, arcade, title)
     assert type(arcade.screen).__name__ == "Game"
     assert module in sys.modules
+    assert not hasattr(sys.modules[module], "GAME")   # read at boot: not kept while it runs
     wait(arcade, 300)
     tap(board, arcade, "B")
     wait(arcade, 200)
