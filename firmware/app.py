@@ -1,3 +1,7 @@
+# Why this module is long (~380 lines): the loop, screen switching, the screen saver
+# and the crash protection that must work with no memory to import anything else
+# (BareError) live together; moving start-up and crash handling to modules of their
+# own is the next step of the readability work.
 """The app loop: frame pacing, screen switching, idle dimming and sleep, and the
 crash screen. main() is what main.py calls at power-on."""
 import gc

@@ -1,3 +1,5 @@
+# Why this module is long (~380 lines): the puzzle's rules, its shuffles and the
+# hinter all work on the same board layout and are read together.
 # The N-puzzle family: 8-puzzle (3x3), 15-puzzle (4x4), 24-puzzle (5x5).
 #
 # The board is a bytearray in reading order (index = row * width + col).

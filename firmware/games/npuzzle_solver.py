@@ -1,3 +1,5 @@
+# Why this module is long (~420 lines): the optimal solver (IDA* with its pattern
+# tables) is one algorithm; split, its parts would not read on their own.
 # Solvers for the N-puzzle, small enough for the ESP32.
 #
 # - solve8(tiles): an optimal solution of a 3x3 position (IDA* with additive

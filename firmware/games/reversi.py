@@ -1,3 +1,5 @@
+# Why this module is long (~470 lines): the rules of Reversi in one place, read as
+# rules (push/pop, legal moves, counts), with the fast move generator beside them.
 # Reversi (Othello) by the World Othello Federation rules, as a plain object
 # in the style of python-chess: legal_moves(), push(), pop(), is_game_over(),
 # result().

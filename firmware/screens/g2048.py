@@ -1,3 +1,6 @@
+# Why this module is long (~540 lines): one game screen with its animation, hint,
+# demo and panel; moving its helpers behind a small public surface of the screen is
+# the next step of the readability work.
 """The 2048 screen (after the curses 2048, with the original game's rules from
 firmware/games/game2048.py and the expectimax player of firmware/games/ai2048.py).
 

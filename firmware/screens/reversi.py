@@ -1,3 +1,6 @@
+# Why this module is long (~600 lines): the board, the CPU's turn and the overlays'
+# state in one screen (the overlays and the end already live in modules of their
+# own); more helpers behind a small public surface is the next step.
 """The Reversi screen (after the LED-matrix Reversi; World Othello Federation
 rules): two players on one board, a player against the CPU at three levels
 with the CPU taking either colour, and a CPU-against-CPU demo.
