@@ -44,7 +44,7 @@ def puzzle_states(board, store_dir, title, **settings):
         yield arcade, "shuffle level %d" % level
     from firmware.screens.puzzle_pictures import _skipped
     for message in ("FROM NEXT GAME", _skipped("a_very_long_picture_name.pbm")):
-        game.say(message)
+        game.say(message, game.hal.clock.now())
         yield arcade, "message " + message
     game.message = ""
     game.thinking = True

@@ -12,17 +12,12 @@ before leaving and before the panel goes to sleep.
 
 import time
 
+from micropython import const
+
 BACK = "back"
 
 
 class Screen:
-    # the lines turn_lines() looks after, on the screens that have them
-    # (annotations only: nothing is stored on the class)
-    message: "str | None"
-    message_until: int
-    help_t: int
-    help_i: int
-
     def __init__(self, app, **options):
         self.app = app
         self.hal = app.hal
@@ -41,20 +36,15 @@ class Screen:
         """Paint everything again on the next draw() (something covered the screen)."""
         self.dirty = True
 
-    def turn_lines(self, now, status_bit, help_bit, help_ms):
-        """For screens with a status message (self.message, shown until
-        self.message_until) and a help line that turns over (self.help_i,
-        next at self.help_t): drop the message when its time is up, turn the
-        help line every help_ms. Returns the bits of the lines to repaint."""
-        bits = 0
-        if self.message and time.ticks_diff(now, self.message_until) >= 0:
-            self.message = ""
-            bits = status_bit
-        if time.ticks_diff(now, self.help_t) >= 0:
-            self.help_t = time.ticks_add(now, help_ms)
-            self.help_i += 1
-            bits |= help_bit
-        return bits
+
+# The panel beside a game's board is drawn field by field: self.panel holds a
+# bit per field to repaint. Every game has a status line (say()) and a help
+# line that turns over; a game numbers its own fields from FIRST_FIELD up
+# (FIRST_FIELD, FIRST_FIELD << 1, ...).
+STATUS_LINE = const(1)
+HELP_LINE = const(2)
+FIRST_FIELD = const(4)
+ALL_FIELDS = const(0xFFFF)
 
 
 class GameScreen(Screen):
@@ -69,8 +59,16 @@ class GameScreen(Screen):
 
     self.settings is a dict of the game's settings (GAME["settings"]);
     remember(name, value) keeps a choice the game makes itself for next time.
+
+    The screen's lines: say(text, now) shows a message on the status line for
+    message_ms; the help line shows one of the game's help lines (help_line()), turning over
+    every help_ms while the player pauses (keep_help() after a move). A
+    banner (firmware/ui/banner.py) covers the whole panel at the end of a game:
+    show_banner() puts it up, draw_banner() paints it while it moves.
     """
     title = None    # names the game in a note about its save (None: the save's name)
+    message_ms = 1500
+    help_ms = 3000
 
     def __init__(self, app, save=None, settings=None, settings_file=None, **options):
         Screen.__init__(self, app, **options)
@@ -81,6 +79,15 @@ class GameScreen(Screen):
             settings, settings_file = own_settings(self.hal.store, type(self).__module__)
         self.settings = settings
         self.settings_file = settings_file
+        now = self.hal.clock.now()
+        self.message = ""
+        self.message_until = now
+        self.help_i = 0
+        self.help_t = time.ticks_add(now, self.help_ms)
+        self.panel = ALL_FIELDS
+        self.dirty = True
+        self.banner = None
+        self.banner_done = False
 
     def remember(self, name, value):
         """Change one of the game's settings and save it; True when saved."""
@@ -130,3 +137,49 @@ class GameScreen(Screen):
 
     def suspend(self):
         self.save()
+
+    # ---- the screen's lines and banner ----------------------------------------
+    def say(self, text, now):
+        """Show text on the status line for message_ms."""
+        self.message = text
+        self.message_until = time.ticks_add(now, self.message_ms)
+        self.panel |= STATUS_LINE
+
+    def keep_help(self, now):
+        """The help line stays as it is for help_ms more: it turns over only
+        while the player pauses."""
+        self.help_t = time.ticks_add(now, self.help_ms)
+
+    def turn_lines(self, now):
+        """Drop the message when its time is up; turn the help line every
+        help_ms. Marks the lines that changed in self.panel."""
+        if self.message and time.ticks_diff(now, self.message_until) >= 0:
+            self.message = ""
+            self.panel |= STATUS_LINE
+        if time.ticks_diff(now, self.help_t) >= 0:
+            self.keep_help(now)
+            self.help_i += 1
+            self.panel |= HELP_LINE
+
+    def help_line(self, lines):
+        """The help line to show now, of the tuple lines."""
+        return lines[self.help_i % len(lines)]
+
+    def redraw(self):
+        """Paint everything again on the next draw(): board, panel and banner."""
+        self.dirty = True
+        self.panel = ALL_FIELDS
+        self.banner_done = False
+
+    def show_banner(self, banner):
+        """Put up an end-of-game banner (None takes it down)."""
+        self.banner = banner
+        self.banner_done = False
+
+    def draw_banner(self, fb):
+        """Paint the banner while it moves (and once more after a redraw());
+        a finished banner stays on the panel as it is."""
+        banner = self.banner
+        if not self.banner_done or not banner.finished():
+            banner.draw(fb)
+            self.banner_done = banner.finished()

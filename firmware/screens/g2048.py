@@ -39,7 +39,7 @@ from micropython import const
 from firmware import modules
 from firmware.games.game2048 import Game2048, NO_CELL
 from firmware.hal.controls import A, B, C, D, LEFT, RIGHT, UP, DOWN
-from firmware.screens.base import GameScreen, BACK
+from firmware.screens.base import GameScreen, BACK, STATUS_LINE, HELP_LINE, ALL_FIELDS
 from firmware.ui import WIDTH, HEIGHT, draw, tinyfont
 
 # What the arcade knows of this game without importing it (firmware/gamelist.py).
@@ -68,8 +68,6 @@ _DEMO_MS = const(150)       # each demo move's budget on the board
 _DEMO_HOLD_MS = const(600)  # D held this long: the demo plays
 _DEMO_STEP_MS = const(250)  # a demo move every this many ms
 _ANIM_MS = const(100)       # the animation never lasts longer than this
-_MESSAGE_MS = const(1500)
-_HELP_MS = const(3000)
 _BRIGHT_MERGE = const(9)    # a merge into 512 or more: the brighter sound
 
 # Hints and the demo stop at the AI's node cap (ai2048.BOARD_NODES), the
@@ -77,13 +75,10 @@ _BRIGHT_MERGE = const(9)    # a merge into 512 or more: the brighter sound
 # budgets above are only a safety net. The same cap on the PC keeps the
 # emulator (whose clock stands still while Python computes) deterministic.
 
-# panel fields (bits of self.panel)
-_P_SCORE = const(1)
-_P_BEST = const(2)
-_P_MOVES = const(4)
-_P_STATUS = const(8)
-_P_HELP = const(16)
-_P_ALL = const(31)
+# the panel's own fields (bits of self.panel, after the base's status and help lines)
+_P_SCORE = const(4)
+_P_BEST = const(8)
+_P_MOVES = const(16)
 
 _STICK = (LEFT, RIGHT, UP, DOWN)    # index = the rules' direction
 _WORDS = ("LEFT", "RIGHT", "UP", "DOWN")
@@ -146,8 +141,6 @@ class Game(GameScreen):
         self.animate = options.get("animate", True)
         self.game = Game2048(random)
         self.state = _PLAY
-        self.banner = None
-        self.banner_done = False
         self.player = None                  # the expectimax, made on the first hint
         self.hint_nodes = options.get("hint_nodes")   # None: the AI's own cap
         self.demo_nodes = options.get("demo_nodes")
@@ -155,15 +148,9 @@ class Game(GameScreen):
         self.thinking = False
         self.demo = False
         self.demo_next = None               # set by a D press on this screen
-        self.message = ""
-        self.message_until = 0
         self.new_record = False
         now = self.hal.clock.now()
-        self.help_i = 0
-        self.help_t = time.ticks_add(now, _HELP_MS)
         # drawing
-        self.dirty = True
-        self.panel = _P_ALL
         self.shown = bytearray(16)          # what each cell shows: exponent | 32 flash, 255 unknown
         self.prev = bytearray(16)           # the board before the last move (animation)
         self.anim = 0                       # animation frame to draw next, 0: none
@@ -196,7 +183,7 @@ class Game(GameScreen):
         self.game.new_game()
         self.state = _PLAY
         self.pending = _PLAY
-        self.banner = None
+        self.show_banner(None)
         self.hal.display.invert(False)
         self.hint = -1
         self.thinking = False
@@ -223,16 +210,6 @@ class Game(GameScreen):
     def suspend(self):
         self._keep_records()
         GameScreen.suspend(self)
-
-    def redraw(self):
-        self.dirty = True
-        self.panel = _P_ALL
-        self.banner_done = False
-
-    def say(self, text, now):
-        self.message = text
-        self.message_until = time.ticks_add(now, _MESSAGE_MS)
-        self.panel |= _P_STATUS
 
     # ---- moves ------------------------------------------------------------------
     def move(self, d, now):
@@ -270,8 +247,8 @@ class Game(GameScreen):
         if self.hint >= 0 or self.message:
             self.hint = -1
             self.message = ""
-            self.panel |= _P_STATUS
-        self.help_t = time.ticks_add(now, _HELP_MS)
+            self.panel |= STATUS_LINE
+        self.keep_help(now)
 
     def undo(self, now):
         self.anim = 0
@@ -308,8 +285,7 @@ class Game(GameScreen):
         self.state = _WON
         self.demo = False
         lines = ("score %d" % self.game.score, "Keep going?", "A:yes B:menu")
-        self.banner = _banner(self.hal.display, False, lines, now)
-        self.banner_done = False
+        self.show_banner(_banner(self.hal.display, False, lines, now))
 
     def _over_screen(self, now):
         self.state = _OVER
@@ -317,8 +293,7 @@ class Game(GameScreen):
         g = self.game
         first = "New record!" if self.new_record else "best %d" % self.best
         lines = ("score %d" % g.score, first, "A:new B:menu")
-        self.banner = _banner(self.hal.display, True, lines, now)
-        self.banner_done = False
+        self.show_banner(_banner(self.hal.display, True, lines, now))
 
     # ---- the frame ---------------------------------------------------------------
     def update(self, now):
@@ -356,7 +331,7 @@ class Game(GameScreen):
             self.pending = _PLAY
             return None
 
-        self.panel |= self.turn_lines(now, _P_STATUS, _P_HELP, _HELP_MS)
+        self.turn_lines(now)
 
         if self.player is not None and not c.pressed(D):
             # the hint or the demo is over: let the searcher (its 4 KB line
@@ -365,7 +340,7 @@ class Game(GameScreen):
         if self.thinking:                   # the frame after D showed "THINKING..."
             self.thinking = False
             self.hint = self._search(self.hint_nodes, _HINT_MS)
-            self.panel |= _P_STATUS
+            self.panel |= STATUS_LINE
             return None
 
         if c.just_pressed(A):
@@ -382,7 +357,7 @@ class Game(GameScreen):
         if c.just_pressed(D):
             self.thinking = True
             self.hint = -1
-            self.panel |= _P_STATUS
+            self.panel |= STATUS_LINE
             self.demo_next = time.ticks_add(now, _DEMO_HOLD_MS)
             return None
         if c.pressed(D):
@@ -391,17 +366,17 @@ class Game(GameScreen):
             if self.demo_next is not None and time.ticks_diff(now, self.demo_next) >= 0:
                 if not self.demo:
                     self.demo = True
-                    self.panel |= _P_STATUS
+                    self.panel |= STATUS_LINE
                 self.demo_next = time.ticks_add(now, _DEMO_STEP_MS)
                 d = self._search(self.demo_nodes, _DEMO_MS)
                 if d >= 0:
                     self.move(d, now)
                     self.hint = d
-                    self.panel |= _P_STATUS
+                    self.panel |= STATUS_LINE
             return None
         if self.demo:
             self.demo = False
-            self.panel |= _P_STATUS
+            self.panel |= STATUS_LINE
         for d in range(4):
             if c.just_pressed(_STICK[d]):
                 self.anim = 0               # a push cuts the animation short
@@ -414,16 +389,14 @@ class Game(GameScreen):
         fb = display.fb
         state = self.state
         if state == _WON or state == _OVER:
-            if not self.banner_done or not self.banner.finished():
-                self.banner.draw(fb)
-                self.banner_done = self.banner.finished()
+            self.draw_banner(fb)
             return
         if self.dirty:
             self.dirty = False
             fb.fill(0)
             for i in range(16):
                 self.shown[i] = 255
-            self.panel = _P_ALL
+            self.panel = ALL_FIELDS
             if state == _ASK:
                 self._draw_board(fb, 0)
                 draw.ask(fb, "New game?")
@@ -504,7 +477,7 @@ class Game(GameScreen):
         if bits & _P_MOVES:
             fb.fill_rect(x, 32, WIDTH - _PANEL_X, 6, 0)
             tinyfont.text(fb, "MOVES %d" % g.moves, x, 32)
-        if bits & _P_STATUS:
+        if bits & STATUS_LINE:
             fb.fill_rect(x, 40, WIDTH - _PANEL_X, 16, 0)
             if self.thinking:
                 tinyfont.text(fb, "THINKING...", x, 42)
@@ -517,9 +490,9 @@ class Game(GameScreen):
                 tinyfont.text(fb, "DEMO", x, 50)
             elif self.message:
                 tinyfont.text(fb, self.message, x, 42)
-        if bits & _P_HELP:
+        if bits & HELP_LINE:
             fb.fill_rect(x, 57, WIDTH - _PANEL_X, 7, 0)
-            tinyfont.text(fb, _HELP[self.help_i % len(_HELP)], x, 58)
+            tinyfont.text(fb, self.help_line(_HELP), x, 58)
 
 
 def _draw_tile(fb, x, y, e, flash):

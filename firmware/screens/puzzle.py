@@ -29,7 +29,7 @@ from micropython import const
 from firmware import modules
 from firmware.games.npuzzle import Puzzle, Hinter
 from firmware.hal.controls import A, B, C, D, E, F, LEFT, RIGHT, UP, DOWN
-from firmware.screens.base import GameScreen, BACK
+from firmware.screens.base import GameScreen, STATUS_LINE, HELP_LINE, ALL_FIELDS, BACK
 from firmware.ui import WIDTH, HEIGHT, draw, tinyfont
 
 _SHUFFLES = ((0, "random"), (1, "easy"), (2, "medium"), (3, "hard"))
@@ -82,18 +82,13 @@ _ASK = const(3)              # "New game?" over a started game
 _SOLVE_HOLD_MS = const(600)  # D held this long: the solution plays
 _SOLVE_STEP_MS = const(250)  # ~4 moves a second
 _LOST_WAIT_MS = const(700)   # after the "You Lost" banner, then a new game
-_MESSAGE_MS = const(2000)
-_HELP_MS = const(3000)
 _UNDO_KEPT = const(64)       # undo steps a save keeps across a restart
 
-# panel fields (bits of self.panel)
-_P_MOVES = const(1)
-_P_TIME = const(2)
-_P_LEVEL = const(4)
-_P_MODE = const(8)
-_P_STATUS = const(16)
-_P_HELP = const(32)
-_P_ALL = const(63)
+# the panel's own fields (bits of self.panel, after the base's status and help lines)
+_P_MOVES = const(4)
+_P_TIME = const(8)
+_P_LEVEL = const(16)
+_P_MODE = const(32)
 
 _STICK = (LEFT, RIGHT, UP, DOWN)   # index = the rules' push direction
 
@@ -108,6 +103,8 @@ _SOLVER = "firmware.games.npuzzle_solver"   # ~11 KB with its 3x3 tables: borrow
 
 
 class Game(GameScreen):
+    message_ms = 2000
+
     def __init__(self, app, save=None, settings=None, **options):
         w = options.get("size", 4)
         save = save or "puzzle%d" % (w * w - 1)
@@ -137,8 +134,6 @@ class Game(GameScreen):
 
         self.puzzle = Puzzle(w)
         self.state = _PLAY
-        self.banner = None
-        self.banner_done = False
         self.lost_at = 0
         self.ms = 0                        # playing time of this game
         self.optimal = None                # 8-puzzle: best possible from the start
@@ -152,15 +147,11 @@ class Game(GameScreen):
         self.c_preview = False
         self.preview = 0                   # 0 none, 1 shown at start (timed), 2 C held
         self.preview_until = 0
-        self.message = ""
-        self.message_until = 0
-        self.help_i = 0
         self.last = self.hal.clock.now()
-        self.help_t = time.ticks_add(self.last, _HELP_MS)
         self.shown_time = -1
         self.dirty = True
         self.cells = bytearray(self.n)     # 1: repaint this cell
-        self.panel = _P_ALL
+        self.panel = ALL_FIELDS
 
         # picture mode: its code lives in firmware.screens.puzzle_pictures,
         # imported only for it (a game with numbers never loads it)
@@ -218,7 +209,7 @@ class Game(GameScreen):
                 with modules.borrowed(_SOLVER) as solver:
                     self.optimal = solver.optimal_length8(p.tiles)
             except MemoryError:     # "best possible" is a bonus: the game goes on
-                self.say("NO MEM FOR BEST")
+                self.say("NO MEM FOR BEST", now)
         self.ms = 0
         self.helped = False
         if self.hinter is not None:
@@ -226,7 +217,7 @@ class Game(GameScreen):
         self.hint_index = -1
         self.thinking = False
         self.state = _PLAY
-        self.banner = None
+        self.show_banner(None)
         self.hal.display.invert(False)
         self.cursor_on = False
         self._cursor_home()
@@ -243,16 +234,6 @@ class Game(GameScreen):
         d = p.to_dict(_UNDO_KEPT)
         return {"size": self.w, "mode": self.mode, "puzzle": d, "ms": self.ms,
                 "level": self.game_level, "optimal": self.optimal, "helped": self.helped}
-
-    def redraw(self):
-        self.dirty = True
-        self.panel = _P_ALL
-        self.banner_done = False
-
-    def say(self, text):
-        self.message = text
-        self.message_until = time.ticks_add(self.hal.clock.now(), _MESSAGE_MS)
-        self.panel |= _P_STATUS
 
     # ---- moves ------------------------------------------------------------------
     def _cursor_home(self):
@@ -283,7 +264,7 @@ class Game(GameScreen):
         self.cells[self.cursor] = 1
         self.panel |= _P_MOVES
         # the key help turns over only while the player pauses
-        self.help_t = time.ticks_add(now, _HELP_MS)
+        self.keep_help(now)
         self.hal.sound.click()
         if self.puzzle.is_solved():
             self.win(now)
@@ -320,12 +301,10 @@ class Game(GameScreen):
 
     # ---- the end of a game -------------------------------------------------------
     def win(self, now):
-        self.banner = self._end().win(self, now)
-        self.banner_done = False
+        self.show_banner(self._end().win(self, now))
 
     def give_up(self, now):
-        self.banner = self._end().give_up(self, now)
-        self.banner_done = False
+        self.show_banner(self._end().give_up(self, now))
 
     def _end(self):
         """The end's code (firmware.screens.puzzle_end), imported only now
@@ -353,11 +332,11 @@ class Game(GameScreen):
             self.ms += dt
             if self.ms // 1000 != self.shown_time:
                 self.panel |= _P_TIME
-        self.panel |= self.turn_lines(now, _P_STATUS, _P_HELP, _HELP_MS)
+        self.turn_lines(now)
 
         if self.thinking:                  # the frame after D showed "THINKING"
             self.thinking = False
-            self.panel |= _P_STATUS
+            self.panel |= STATUS_LINE
             self._show_hint()
             return None
 
@@ -367,7 +346,7 @@ class Game(GameScreen):
         if c.just_pressed(E):
             self.cursor_on = not self.cursor_on
             self.cells[self.cursor] = 1
-            self.panel |= _P_STATUS | _P_HELP
+            self.panel |= STATUS_LINE | HELP_LINE
             self.help_i = 0
         if c.just_pressed(F):
             self.level = (self.level + 1) % len(_LEVELS)
@@ -376,7 +355,7 @@ class Game(GameScreen):
             if self.puzzle.moves == 0:
                 self.new_game(now)
             else:
-                self.say("FROM NEXT GAME")
+                self.say("FROM NEXT GAME", now)
         if c.just_pressed(A):
             if self.cursor_on:
                 self.slide(self.cursor, now)
@@ -391,7 +370,7 @@ class Game(GameScreen):
         if c.just_pressed(D):
             if self.w > 3 or self.hinter is None:
                 self.thinking = True       # say so first: a stage may take a while
-                self.panel |= _P_STATUS
+                self.panel |= STATUS_LINE
             else:
                 self._show_hint()
             self.solve_next = time.ticks_add(now, _SOLVE_HOLD_MS)
@@ -444,7 +423,7 @@ class Game(GameScreen):
         except MemoryError:         # a help, not the game: say so and go on
             self.hinter = None
             d = None
-            self.say("NO MEM FOR HINT")
+            self.say("NO MEM FOR HINT", self.hal.clock.now())
         modules.forget(_SOLVER)    # the Hinter imports it: its heap goes between hints
         return d
 
@@ -496,14 +475,12 @@ class Game(GameScreen):
                 self.dirty = False
                 fb.fill_rect(0, 0, _PANEL_X - 1, 64, 0)
                 self.pics.draw_picture(self, fb)
-                self.panel = _P_ALL
+                self.panel = ALL_FIELDS
             if self.panel:
                 self._draw_panel(fb)
             return
         if state != _PLAY:
-            if not self.banner_done or not self.banner.finished():
-                self.banner.draw(fb)
-                self.banner_done = self.banner.finished()
+            self.draw_banner(fb)
             return
         pics = self.pics
         if pics is not None and self.preview:
@@ -511,7 +488,7 @@ class Game(GameScreen):
                 self.dirty = False
                 fb.fill_rect(0, 0, _PANEL_X - 1, HEIGHT, 0)
                 pics.draw_picture(self, fb)
-                self.panel = _P_ALL
+                self.panel = ALL_FIELDS
             self._draw_panel(fb)
             return
         if self.dirty:
@@ -545,7 +522,7 @@ class Game(GameScreen):
         for i in range(self.n):
             self._draw_cell(fb, i)
             self.cells[i] = 0
-        self.panel = _P_ALL
+        self.panel = ALL_FIELDS
 
     def _draw_cell(self, fb, i):
         p = self.p
@@ -590,7 +567,7 @@ class Game(GameScreen):
                 tinyfont.text(fb, "PICTURE %d/%d" % (self.pic + 1, len(self.pictures)), x, 41)
             else:
                 tinyfont.text(fb, "NUMBERS", x, 41)
-        if bits & _P_STATUS:
+        if bits & STATUS_LINE:
             self._field(fb, 48, 6)
             if self.thinking:
                 text = "THINKING..."
@@ -605,7 +582,7 @@ class Game(GameScreen):
             else:
                 text = "%d-PUZZLE" % (self.n - 1)
             tinyfont.text(fb, text, x, 48)
-        if bits & _P_HELP:
+        if bits & HELP_LINE:
             self._field(fb, 57, 7)
             pics = self.pics
             if self.cursor_on and not self.preview:
@@ -614,4 +591,4 @@ class Game(GameScreen):
                 lines = pics.HELP_PREVIEW if self.preview else pics.HELP
             else:
                 lines = _HELP_NUMBERS
-            tinyfont.text(fb, lines[self.help_i % len(lines)], x, 58)
+            tinyfont.text(fb, self.help_line(lines), x, 58)

@@ -17,6 +17,7 @@ from micropython import const
 
 from firmware import modules
 from firmware.hal.controls import A, C, D, E, F, LEFT, RIGHT, UP, DOWN
+from firmware.screens.base import STATUS_LINE, HELP_LINE
 
 _PICTURE_DIR = "pictures"   # relative to the current folder, like the saves
 _MAX_FILES = const(30)
@@ -26,9 +27,6 @@ _HOLD_MS = const(400)        # C held this long: the picture preview
 _HINT_BLINK_MS = const(300)  # the hint's tile blinks: an inverted piece of a
                              # picture can pass for another piece
 
-# the screen's panel fields (bits of game.panel; the same values as there)
-_P_STATUS = const(16)
-_P_HELP = const(32)
 
 HELP = ("A NEW  B MENU", "C UNDO  D HINT", "HOLD D: SOLVE", "E CURSOR F LVL",
         "HOLD C: PICTURE")
@@ -69,7 +67,7 @@ def load(game, step):
 
 def _show(game, pictures, step):
     game.pic = pictures.show(game.pictures, game.pic + step, step, game.pic_fb, game.g,
-                             _PICTURE_DIR, lambda name: game.say(_skipped(name)))
+                             _PICTURE_DIR, lambda name: game.say(_skipped(name), game.hal.clock.now()))
     game._save_prefs()
     game.dirty = True
 
@@ -110,7 +108,7 @@ def update(game, c, now):
         if game.preview == 0 and c.held_ms(C) >= _HOLD_MS:
             game.preview = 2
             game.c_preview = True
-            game.panel |= _P_STATUS | _P_HELP
+            game.panel |= STATUS_LINE | HELP_LINE
             game.dirty = True
         if game.preview == 2:
             if c.repeat(LEFT):

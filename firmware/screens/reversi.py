@@ -37,7 +37,7 @@ from micropython import const
 from firmware import modules
 from firmware.games.reversi import Reversi, BLACK, WHITE, PASS, MOVE_STRIDE, square
 from firmware.hal.controls import A, B, C, E, LEFT, RIGHT, UP, DOWN
-from firmware.screens.base import GameScreen, BACK
+from firmware.screens.base import GameScreen, BACK, STATUS_LINE, HELP_LINE, ALL_FIELDS
 from firmware.ui import WIDTH, HEIGHT, tinyfont
 
 # What the arcade knows of this game without importing it (firmware/gamelist.py).
@@ -94,16 +94,11 @@ _BLINK_MS = const(750)
 _CPU_DELAY_MS = const(250)   # the CPU replies after the flips have shown
 _DEMO_DELAY_MS = const(700)  # a demo goes slowly enough to follow
 _DEMO_RESTART_MS = const(5000)
-_MESSAGE_MS = const(1500)
-_HELP_MS = const(3000)       # the keys line turns over
 _SPIN_MS = const(150)
 
-# panel fields (bits of self.panel)
-_P_COUNTS = const(1)
-_P_MODE = const(2)
-_P_STATUS = const(4)
-_P_HELP = const(8)
-_P_ALL = const(15)
+# the panel's own fields (bits of self.panel, after the base's status and help lines)
+_P_COUNTS = const(4)
+_P_MODE = const(8)
 
 # bits of self.cells[square]
 _C_HINT = const(1)           # a hint is shown there (bit 1: _hints' new one)
@@ -163,11 +158,6 @@ class Game(GameScreen):
         self.over_t = 0
         self.resigned = 0                  # the colour that surrendered
         self.outcome = ""                  # "won" / "lost" / "drawn" against the CPU
-        self.message = ""
-        self.message_t = 0
-        self.help_i = 0
-        self.help_t = 0
-        self.panel = _P_ALL
         self.dirty = True
         self.level = self.settings["level"]
         self.rated = True                  # one vs-CPU mode all game: results count
@@ -237,14 +227,8 @@ class Game(GameScreen):
         return {"v": 1, "game": d, "mode": self.mode, "level": self.level, "rated": self.rated}
 
     def redraw(self):
-        self.dirty = True
-        self.panel = _P_ALL
+        GameScreen.redraw(self)
         self.ov_dirty = True
-
-    def say(self, text, now):
-        self.message = text
-        self.message_t = time.ticks_add(now, _MESSAGE_MS)
-        self.panel |= _P_STATUS
 
     def cpu_plays(self, colour):
         m = self.mode
@@ -305,7 +289,7 @@ class Game(GameScreen):
             self.flip_t = now
             self.flip_phase = 0
             self.hal.sound.click()
-        self.panel |= _P_COUNTS | _P_STATUS
+        self.panel |= _P_COUNTS | STATUS_LINE
         self.cpu_at = time.ticks_add(now, _DEMO_DELAY_MS if self.mode == _DEMO else _CPU_DELAY_MS)
         if g.is_game_over():
             self.finish(now)
@@ -360,7 +344,7 @@ class Game(GameScreen):
         self.spin_t = now
         move = self._ai().choose(g)
         self.thinking = False
-        self.panel |= _P_STATUS
+        self.panel |= STATUS_LINE
         if move is None:                   # cannot happen while the game goes on
             return
         now = time.ticks_ms()
@@ -413,7 +397,7 @@ class Game(GameScreen):
                 self._cpu_move(now)
             elif time.ticks_diff(now, self.cpu_at) >= 0:
                 self.thinking = True
-                self.panel |= _P_STATUS
+                self.panel |= STATUS_LINE
             return None
         if c.just_pressed(A):
             self.place(square(self.cx, self.cy), now)
@@ -431,13 +415,7 @@ class Game(GameScreen):
                     self._mark(self.flips[i])
         shown = time.ticks_diff(now, self.blink_t) % _BLINK_MS < _BLINK_ON_MS
         self.cursor_shown = shown and self.state == _PLAY
-        if self.message and time.ticks_diff(now, self.message_t) >= 0:
-            self.message = ""
-            self.panel |= _P_STATUS
-        if time.ticks_diff(now, self.help_t) >= 0:
-            self.help_t = time.ticks_add(now, _HELP_MS)
-            self.help_i += 1
-            self.panel |= _P_HELP
+        self.turn_lines(now)
 
     def _stick(self, c):
         x, y = self.cx, self.cy
@@ -475,7 +453,7 @@ class Game(GameScreen):
                     self._draw_square(fb, sq)
             self.marked = False
             self.cursor_drawn = -1
-            self.panel = _P_ALL
+            self.panel = ALL_FIELDS
         elif self.marked:
             self.marked = False
             cells = self.cells
@@ -557,7 +535,7 @@ class Game(GameScreen):
             else:                                       # reversi_ai.LEVEL_NAMES
                 text = ("DEMO " if self.mode == _DEMO else "CPU ") + ("easy", "medium", "hard")[self.level]
             tinyfont.text(fb, text, x, 21)
-        if bits & _P_STATUS:
+        if bits & STATUS_LINE:
             fb.fill_rect(x, 28, WIDTH - _PANEL_X, 29, 0)
             line1, line2, detail, note = self._status()
             fb.text(line1, x, 29, 1)
@@ -569,7 +547,7 @@ class Game(GameScreen):
                 tinyfont.text(fb, detail, x, 49)
             if self.thinking:
                 self._draw_spinner(fb)
-        if bits & _P_HELP:
+        if bits & HELP_LINE:
             fb.fill_rect(x, 57, WIDTH - _PANEL_X, 7, 0)
             if self.state == _OVER:
                 lines = ("A NEW  B MENU", "C GAME MENU")
@@ -577,7 +555,7 @@ class Game(GameScreen):
                 lines = ("B MENU", "C GAME MENU")
             else:
                 lines = ("A PLACE  B MENU", "C GAME MENU")
-            tinyfont.text(fb, lines[self.help_i % len(lines)], x, 58)
+            tinyfont.text(fb, self.help_line(lines), x, 58)
 
     def _status(self):
         g = self.game

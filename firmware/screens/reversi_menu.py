@@ -10,7 +10,7 @@ from micropython import const
 
 from firmware.games.reversi import BLACK, WHITE, PASS
 from firmware.hal.controls import A, B, C, E, LEFT, RIGHT, UP, DOWN
-from firmware.screens.base import BACK
+from firmware.screens.base import BACK, ALL_FIELDS
 from firmware.ui import draw as _draw, tinyfont
 
 _TWO_PLAYERS = const(0)
@@ -28,7 +28,6 @@ _M_MODE = const(3)
 _M_NEW = const(4)
 _DEMO_DELAY_MS = const(700)
 _CPU_PASS_MS = const(1500)   # a CPU's pass notice goes away by itself
-_P_ALL = const(15)
 
 
 def update(s, c, now):
@@ -148,7 +147,7 @@ def set_mode(s, mode, now):
     if s.state == _PLAY:
         s.save()
     s._hints()
-    s.panel = _P_ALL
+    s.panel = ALL_FIELDS
 
 
 def draw(s, fb):
