@@ -41,7 +41,7 @@ DRIVER_ARCHIVE_SHA256 = "d00cae1ff680e6ae504e258e700f002874b0d924b1a604253b6ea63
 DRIVER_FILE_SHA256 = "fcdaff406b4c5cc56bc99a5cb1e85d58be2108b43d1bb50c432062323a48edb7"
 
 MIN_PYTHON = (3, 10)
-MIN_NODE = 18
+MIN_NODE = 20    # the browser tests' playwright-core (tools/web) needs Node 20
 
 
 class SetupError(Exception):
