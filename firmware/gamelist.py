@@ -22,7 +22,7 @@ This module is imported with the menu and released while a game runs.
 import os
 import sys
 
-from firmware import check
+from firmware import check, modules
 
 # The built-in games, declared exactly like a player's game.
 BUILT_IN = ("firmware.screens.puzzle", "firmware.screens.g2048", "firmware.screens.reversi")
@@ -247,8 +247,12 @@ def launch(app, key):
         module = app._import(module_name)
         if fresh:
             _drop_declaration(module)
-        return getattr(module, class_name)(app, save=save, settings=settings,
-                                           settings_file=settings_name, **options)
+        screen = getattr(module, class_name)(app, save=save, settings=settings,
+                                             settings_file=settings_name, **options)
+        # the checks of stored values are needed while the game loads its
+        # save, not while it runs
+        modules.forget("firmware.check")
+        return screen
     except Exception as e:
         try:
             sys.print_exception(e)  # type: ignore[attr-defined]  # to the REPL
