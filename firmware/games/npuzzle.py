@@ -1,5 +1,6 @@
-# Why this module is long (~380 lines): the puzzle's rules, its shuffles and the
-# hinter all work on the same board layout and are read together.
+# One file (~380 lines): the puzzle's rules, its shuffles and the Hinter share
+# one board layout and are read together; the Hinter is here so a screen keeps
+# a plan between frames while the solver module is let go.
 # The N-puzzle family: 8-puzzle (3x3), 15-puzzle (4x4), 24-puzzle (5x5).
 #
 # The board is a bytearray in reading order (index = row * width + col).

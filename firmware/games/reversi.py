@@ -1,5 +1,6 @@
-# Why this module is long (~470 lines): the rules of Reversi in one place, read as
-# rules (push/pop, legal moves, counts), with the fast move generator beside them.
+# One file (~470 lines): the rules of Reversi read as rules in one place, as
+# python-chess keeps its board: legal moves, push/pop, counts and the fast move
+# generator all work on the same bordered board and undo record.
 # Reversi (Othello) by the World Othello Federation rules, as a plain object
 # in the style of python-chess: legal_moves(), push(), pop(), is_game_over(),
 # result().
