@@ -53,9 +53,8 @@ class App:
         if self.menu_broken:
             # the menu failed twice in a row: a plain one (games, Settings)
             return self._import("firmware.screens.safe_menu").SafeMenu(self)
-        # imported like a game: while a game runs, the menu's code, its list
-        # and the game list are not in the heap; back from the game they are
-        # loaded again (a few ms)
+        # imported like a game, and released while one runs
+        # (README, "Why the code looks like this")
         self.menu_since = self.hal.clock.now()
         self.building_menu = True
         menu = self._import("firmware.screens.menu").Menu(self, key=self.menu_key)
@@ -86,8 +85,7 @@ class App:
         """Forget every module imported for the screen we leave (back from a
         game, or the menu opening one: the menu, the game list, the drawing
         helpers), then collect. A screen that draws with the same helpers
-        imports them again (a few ms); one that does not has their heap to
-        itself."""
+        imports them again (a few ms)."""
         if self.loaded is not None:
             modules.forget_since(self.loaded)
             self.loaded = None

@@ -5,10 +5,9 @@ A game module holds GAME, a dict of plain data saying what the arcade needs to
 know (README, "Write your own game"): its title and icon, the name its game in
 progress is saved under, its settings and its records; and a screen class
 (`Game` unless GAME names another). Reading GAME means importing the module,
-which puts all of the game's code in the heap, so it is done once per file and
-not at every visit of the menu: a game file that is new or changed (another
-size or date) is imported, its GAME checked, written to data/games.json and
-the module forgotten again. The menu, Continue, Settings, Records and the
+so it is done once per file (README, "Why the code looks like this"): a game
+file that is new or changed (another size or date) is imported, its GAME
+checked, written to data/games.json and the module forgotten again. The menu, Continue, Settings, Records and the
 splash read that file and never import a game; only launching one does.
 
 A game that cannot be read (a syntax error, an import that fails, no GAME or a
@@ -214,10 +213,10 @@ class GameBroken(Exception):
 
 
 def _drop_declaration(module):
-    """The running game's GAME dict goes (~0.2-0.5 KB): what the arcade
-    needs of it was read into data/games.json, and gamereader imports the
-    module afresh to read it again. As in modules.forget, set to None before
-    it is removed, or the module's dict table would keep it alive."""
+    """The running game's GAME dict goes (README, "Why the code looks like
+    this"): what the arcade needs of it is in data/games.json, and gamereader
+    imports the module afresh to read it again. Set to None before it is
+    removed, as in modules.forget."""
     if hasattr(module, "GAME"):
         setattr(module, "GAME", None)
         delattr(module, "GAME")

@@ -258,7 +258,7 @@ class Puzzle:
     # ---- saving ------------------------------------------------------------
     def to_dict(self, undo_steps=_HISTORY_MAX):
         """A plain dict for saving, with the last undo_steps of the history
-        (a list of the whole 512-step history was 2 KB of heap per save)."""
+        (not the whole 512 steps: a save is made after every move)."""
         return {
             "width": self.width,
             "tiles": list(self.tiles),
@@ -330,7 +330,7 @@ class Hinter:
     the plan's moves while the player follows them; any other move makes it
     plan afresh. It lives here, not in the solver, so that a screen can keep
     the plan (a few dozen bytes) between frames and let the solver module and
-    its 3x3 tables (~11 KB of heap) go: they are imported again only to plan."""
+    its 3x3 tables go (README, "Why the code looks like this")."""
 
     def __init__(self):
         self.plan = bytearray()

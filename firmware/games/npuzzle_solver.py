@@ -57,10 +57,8 @@ def prepare():
     if _pdb is not None:
         return
     from firmware import modules
-    # 1 KB bytes literals, loaded from the .mpy as seven objects (late in a
-    # session the heap still has room for them where one 6.5 KB block would
-    # not fit): kept as they are; the module around them is forgotten so its
-    # code can be freed.
+    # the 1 KB pieces are kept as they are; the module around them is
+    # forgotten (README, "Why the code looks like this": packed tables)
     with modules.borrowed("firmware.games.npuzzle_pdb8") as tables:
         pdb = tables.PIECES
     tables = None

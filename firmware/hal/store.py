@@ -16,12 +16,12 @@
 # message in .error for the screen; the game goes on. Saving the same text as
 # last time writes nothing (flash wears, and writes take tens of ms): a
 # checksum of each file's text is kept for that, not the text (a game's save
-# with its undo history is hundreds of bytes of heap).
+# with its undo history is hundreds of bytes).
 import json
 import os
 from micropython import const
 
-# const() with a leading underscore: folded into the code, no module globals
+# const() numbers: README, "Why the code looks like this"
 _ENOENT = const(2)
 _EIO = const(5)
 _ENOMEM = const(12)

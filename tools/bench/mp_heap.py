@@ -647,8 +647,13 @@ def modules_session():
 _pulled = {}
 
 
+def _listing():
+    return ["/fw/firmware/" + name for name in os.listdir("/fw/firmware")]
+
+
 def report_modules():
-    print("Heap per firmware module under MicroPython (imported in this order, from source;")
+    print("Heap per firmware module under MicroPython (imported in this order, %s;"
+          % ("as .mpy" if "/fw/firmware/app.mpy" in _listing() else "from source"))
     print("a module's figure includes what it pulls in that was not loaded yet), KB:")
     total = 0
     for name in _order:
