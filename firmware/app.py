@@ -124,7 +124,7 @@ class App:
         else:
             self.menu_fails = 0
         self.building_menu = False
-        print_error(error)
+        _print(error)
         self.screen = None
         try:
             self._release()
@@ -184,12 +184,12 @@ class App:
             self.screen.draw(self.hal.display)
             return
         except Exception as error:
-            print_error(error)
+            _print(error)
         try:
             self.screen = BareError(self, None)
             self.screen.draw(self.hal.display)
         except Exception as error:
-            print_error(error)
+            _print(error)
 
     def _look_for_panel(self, now):
         """No panel (missing at power-on, or a loose wire since): the game runs
@@ -236,7 +236,7 @@ class App:
             if not sys.modules["firmware.store_notes"].show(self, now):
                 modules.forget("firmware.store_notes")
         except Exception as error:   # never BaseException: Ctrl-C must stop us
-            print_error(error)
+            _print(error)
 
     def run(self):
         if self.screen is None:
@@ -245,7 +245,7 @@ class App:
             self.step()
 
 
-def print_error(error):
+def _print(error):
     """The traceback to the REPL, if the port can (and it does not fail)."""
     try:
         sys.print_exception(error)  # type: ignore[attr-defined]

@@ -7,8 +7,9 @@ progress is saved under, its settings and its records; and a screen class
 (`Game` unless GAME names another). Reading GAME means importing the module,
 so it is done once per file (README, "Why the code looks like this"): a game
 file that is new or changed (another size or date) is imported, its GAME
-checked, written to data/games.json and the module forgotten again. The menu, Continue, Settings, Records and the
-splash read that file and never import a game; only launching one does.
+checked, written to data/games.json and the module forgotten again. The menu,
+Continue, Settings, Records and the splash read that file and never import a
+game; only launching one does.
 
 A game that cannot be read (a syntax error, an import that fails, no GAME or a
 wrong one, the name of a built-in game) is listed too, as a broken entry: the

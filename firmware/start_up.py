@@ -5,7 +5,8 @@ player plays (README, "Why the code looks like this").
 
 The Settings and Records objects made here stay with the app; their modules'
 code stays with them."""
-from firmware.app import print_error
+import sys
+
 from firmware.records import Records
 from firmware.settings import Settings
 from micropython import const
@@ -64,7 +65,10 @@ def _read(hal, make, name):
     try:
         return make(hal)
     except Exception as error:   # never BaseException: Ctrl-C must stop us
-        print_error(error)
+        try:
+            sys.print_exception(error)  # type: ignore[attr-defined]  # to the REPL
+        except Exception:
+            pass
         hal.store.set_aside(name, "start-up: " + _text(error))
         return make(hal)
 
