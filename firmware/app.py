@@ -1,9 +1,6 @@
-# Why this module is long (~380 lines): the loop, screen switching, the screen saver
-# and the crash protection that must work with no memory to import anything else
-# (BareError) live together; moving start-up and crash handling to modules of their
-# own is the next step of the readability work.
 """The app loop: frame pacing, screen switching, idle dimming and sleep, and the
-crash screen. main() is what main.py calls at power-on."""
+crash screen. main() is what main.py calls at power-on; what runs only then
+is in firmware/start_up.py, imported for it and forgotten again."""
 import gc
 import sys
 import time
@@ -11,14 +8,9 @@ import time
 from firmware import modules
 from firmware.hal.controls import A, B     # loaded with the HAL already
 from firmware.screens.base import BACK, Screen
-from firmware.settings import DIM_AFTER_S, Settings
-from firmware.records import Records
+from firmware.settings import DIM_AFTER_S
 from micropython import const
 
-# const() with a leading underscore: folded into the code, no module globals
-_SAFE_BOOT_BUTTON = const(1)   # B (firmware.hal.controls): hold it while powering on
-                               # and the app stays out of the way
-_TOAST_MS = const(2000)        # how long a "not saved" note stays on screen
 _PROBE_MS = const(2000)        # a missing panel is looked for this often
 _MENU_GOOD_MS = const(20000)   # a menu that ran this long before it failed is not "broken"
 
@@ -37,30 +29,14 @@ class App:
         self.idle_since = hal.clock.now()
         self.dimmed = False
         self.asleep = False
-        self.toast = None          # (text, shown at ms)
+        self.toast = None          # the store's note on show: (text, shown at ms)
         self.probed = self.idle_since   # when a missing panel was last looked for
         self.menu_since = self.idle_since   # when the menu was last being built
         self.building_menu = False # a crash now is the menu's
         self.menu_fails = 0        # the menu's crashes in a row (each within 20 s of its start)
         self.menu_broken = False   # it failed twice in a row: the safe menu from now on
-        # a settings or records file its checks let through can still raise
-        # here (a value the hardware refuses): set it aside, use the defaults,
-        # never a blank panel at every power-on
-        self.settings = self._start_up(_settings, "settings")
-        self.records = self._start_up(_records, "records")
-        # the checks of stored values are imported again when a file is read
-        modules.forget("firmware.check")
-
-    def _start_up(self, make, name):
-        """make(store), or, when that raises, the file set aside (reason in
-        the crash log) and make(store) again with the defaults."""
-        store = self.hal.store
-        try:
-            return make(self.hal)
-        except Exception as error:   # never BaseException: Ctrl-C must stop us
-            _print(error)
-            store.set_aside(name, "start-up: " + _text(error))
-            return make(self.hal)
+        with modules.borrowed("firmware.start_up") as start_up:
+            self.settings, self.records = start_up.settings_and_records(hal)
 
     # ---- screens -------------------------------------------------------------
     def start(self, screen=None):
@@ -77,9 +53,8 @@ class App:
         if self.menu_broken:
             # the menu failed twice in a row: a plain one (games, Settings)
             return self._import("firmware.screens.safe_menu").SafeMenu(self)
-        # imported like a game: while a game runs, the menu's code, its list
-        # and the game list are not in the heap; back from the game they are
-        # loaded again (a few ms)
+        # imported like a game, and released while one runs
+        # (README, "Why the code looks like this")
         self.menu_since = self.hal.clock.now()
         self.building_menu = True
         menu = self._import("firmware.screens.menu").Menu(self, key=self.menu_key)
@@ -90,11 +65,7 @@ class App:
         """Start the game of a menu entry (key: gamelist.entries()); the
         menu's modules go first, the game's code is imported only now."""
         from firmware import gamelist
-        screen = gamelist.launch(self, key)
-        # the checks of stored values (firmware.check) are needed while the
-        # game loads its save, not while it runs: their heap (~1.6 KB) goes
-        modules.forget("firmware.check")
-        return screen
+        return gamelist.launch(self, key)
 
     def open(self, module_name, class_name):
         """A system screen (Records, Settings, About), imported on demand too."""
@@ -114,8 +85,7 @@ class App:
         """Forget every module imported for the screen we leave (back from a
         game, or the menu opening one: the menu, the game list, the drawing
         helpers), then collect. A screen that draws with the same helpers
-        imports them again (a few ms); one that does not has their heap to
-        itself."""
+        imports them again (a few ms)."""
         if self.loaded is not None:
             modules.forget_since(self.loaded)
             self.loaded = None
@@ -255,33 +225,18 @@ class App:
         return True
 
     def _show_store_notes(self, now):
-        """What the store has to tell the player, one note at a time: a
-        refused write (the game goes on) or a damaged file set aside (its
-        reason goes to the crash log first)."""
+        """The store's notes for the player (firmware/store_notes.py: imported
+        while there is one, forgotten when the last has gone). A failure here
+        (no memory to import it) is tried again next frame, never a stop."""
         store = self.hal.store
-        if store.bad:
-            self._log_set_aside(now)
-        if self.toast is None:
-            if store.error:
-                self.toast = (store.error, now)
-                store.error = None
-            elif store.notes:
-                self.toast = (store.notes.pop(0), now)
-        if self.toast is None:
+        if self.toast is None and not (store.bad or store.error or store.notes):
             return
-        text, since = self.toast
-        if time.ticks_diff(now, since) < _TOAST_MS:
-            _draw_note(self.hal.display.fb, text)
-        else:
-            self.toast = None
-            if self.screen is not None:
-                self.screen.redraw()   # repaint what the note covered
-
-    def _log_set_aside(self, now):
-        """Each file set aside, with its reason, into the crash log (its
-        module imported for that and let go again)."""
-        with modules.borrowed("firmware.crashlog") as crashlog:
-            crashlog.set_aside(self.hal.store, now)
+        try:
+            __import__("firmware.store_notes")
+            if not sys.modules["firmware.store_notes"].show(self, now):
+                modules.forget("firmware.store_notes")
+        except Exception as error:   # never BaseException: Ctrl-C must stop us
+            _print(error)
 
     def run(self):
         if self.screen is None:
@@ -290,43 +245,12 @@ class App:
             self.step()
 
 
-def _settings(hal):
-    settings = Settings(hal.store)
-    settings.apply(hal)
-    return settings
-
-
-def _records(hal):
-    return Records(hal.store)
-
-
-def _text(error):
-    """str(error), or its type's name when even that raises."""
-    try:
-        return str(error)
-    except Exception:
-        return type(error).__name__
-
-
 def _print(error):
     """The traceback to the REPL, if the port can (and it does not fail)."""
     try:
         sys.print_exception(error)  # type: ignore[attr-defined]
     except Exception:
         pass
-
-
-def _draw_note(fb, text):
-    """A note over the bottom of the screen: one or two lines of at most 15
-    characters (split at "\n")."""
-    lines = text.split("\n")[:2]
-    h = 10 * len(lines)
-    y = 64 - h
-    fb.fill_rect(0, y, 128, h, 0)
-    fb.rect(0, y, 128, h, 1)
-    for line in lines:
-        fb.text(line[:15], 4, y + 1, 1)
-        y += 9
 
 
 class BareError(Screen):
@@ -356,31 +280,23 @@ class BareError(Screen):
         fb.text("A: back to menu", 0, 56, 1)
 
 
-def safe_boot(hal):
-    """True (after a note on the panel) when the safe-boot button is held."""
-    if not hal.controls.pressed(_SAFE_BOOT_BUTTON):
-        return False
-    fb = hal.display.fb
-    fb.fill(0)
-    fb.text("Safe boot", 28, 16, 1)
-    fb.text("App skipped,", 16, 32, 1)
-    fb.text("REPL is free", 16, 44, 1)
-    hal.display.flush()
-    return True
-
-
 # Saves live in "data", relative to the current folder: that is /data on the
 # board (MicroPython starts in /), and the simulator runs in a folder of its own.
 STORE_ROOT = "data"
 
 
 def main(board=None, store_root=STORE_ROOT):
-    from firmware.hal import Hal, chosen_board, load_board
-    if board is None:
-        board = load_board(chosen_board())
-    hal = Hal(board, store_root)
-    hal.controls.update(hal.clock.now())
-    if safe_boot(hal):
-        return None
-    app = App(hal)   # headless (no panel) it runs on: the HAL has sounded the fault
-    app.run()
+    """Power-on: the HAL, safe boot, the app; then the loop, for good."""
+    app = _power_on(board, store_root)
+    if app is not None:       # None: safe boot, the REPL is free
+        app.run()
+
+
+def _power_on(board, store_root):
+    """The first steps, from firmware/start_up.py, forgotten again before the
+    loop starts (a function of its own: no frame holds the module after)."""
+    with modules.borrowed("firmware.start_up") as start_up:
+        hal = start_up.hal(board, store_root)
+        if start_up.safe_boot(hal):
+            return None
+        return App(hal)   # headless (no panel) it runs on: the HAL has sounded the fault

@@ -5,11 +5,11 @@ A game module holds GAME, a dict of plain data saying what the arcade needs to
 know (README, "Write your own game"): its title and icon, the name its game in
 progress is saved under, its settings and its records; and a screen class
 (`Game` unless GAME names another). Reading GAME means importing the module,
-which puts all of the game's code in the heap, so it is done once per file and
-not at every visit of the menu: a game file that is new or changed (another
-size or date) is imported, its GAME checked, written to data/games.json and
-the module forgotten again. The menu, Continue, Settings, Records and the
-splash read that file and never import a game; only launching one does.
+so it is done once per file (README, "Why the code looks like this"): a game
+file that is new or changed (another size or date) is imported, its GAME
+checked, written to data/games.json and the module forgotten again. The menu,
+Continue, Settings, Records and the splash read that file and never import a
+game; only launching one does.
 
 A game that cannot be read (a syntax error, an import that fails, no GAME or a
 wrong one, the name of a built-in game) is listed too, as a broken entry: the
@@ -22,7 +22,7 @@ This module is imported with the menu and released while a game runs.
 import os
 import sys
 
-from firmware import check
+from firmware import check, modules
 
 # The built-in games, declared exactly like a player's game.
 BUILT_IN = ("firmware.screens.puzzle", "firmware.screens.g2048", "firmware.screens.reversi")
@@ -214,10 +214,10 @@ class GameBroken(Exception):
 
 
 def _drop_declaration(module):
-    """The running game's GAME dict goes (~0.2-0.5 KB): what the arcade
-    needs of it was read into data/games.json, and gamereader imports the
-    module afresh to read it again. As in modules.forget, set to None before
-    it is removed, or the module's dict table would keep it alive."""
+    """The running game's GAME dict goes (README, "Why the code looks like
+    this"): what the arcade needs of it is in data/games.json, and gamereader
+    imports the module afresh to read it again. Set to None before it is
+    removed, as in modules.forget."""
     if hasattr(module, "GAME"):
         setattr(module, "GAME", None)
         delattr(module, "GAME")
@@ -247,8 +247,12 @@ def launch(app, key):
         module = app._import(module_name)
         if fresh:
             _drop_declaration(module)
-        return getattr(module, class_name)(app, save=save, settings=settings,
-                                           settings_file=settings_name, **options)
+        screen = getattr(module, class_name)(app, save=save, settings=settings,
+                                             settings_file=settings_name, **options)
+        # the checks of stored values are needed while the game loads its
+        # save, not while it runs
+        modules.forget("firmware.check")
+        return screen
     except Exception as e:
         try:
             sys.print_exception(e)  # type: ignore[attr-defined]  # to the REPL

@@ -1,11 +1,6 @@
-"""Modules loaded on demand and let go again: how the firmware fits its heap.
-
-An imported module stays in the heap, code and tables, for as long as
-sys.modules (or its package's attribute) names it, even when nobody uses it
-any more. So a module needed only now and then (the menu while a game runs,
-the solver between hints, the picture reader between pictures) is imported
-when needed and forgotten afterwards: once nothing else holds it, the next
-collection frees it. Importing it again later costs a few ms.
+"""Modules loaded on demand and let go again (README, "Why the code looks like
+this"): once nothing but sys.modules holds a module, forgetting it lets the
+next collection free it. Importing it again later costs a few ms.
 
     with borrowed("firmware.ui.pictures") as pictures:   # import, use, forget
         pictures.show(...)
@@ -19,12 +14,8 @@ import sys
 
 def forget(name):
     """Drop module name (if loaded) from sys.modules and from its package's
-    attributes, so nothing but live objects still holds it.
-
-    Each is set to None before it is removed: MicroPython's dicts keep a
-    removed entry's value in their table (only the key is marked deleted)
-    until the slot is used again, and the collector sees it there, so the
-    module would stay in the heap for as long as that slot stays free."""
+    attributes, so nothing but live objects still holds it. Each is set to
+    None first: a MicroPython dict keeps a removed value until its slot is reused."""
     if name in sys.modules:
         sys.modules[name] = None  # type: ignore[assignment]  # (see above)
         del sys.modules[name]

@@ -18,8 +18,8 @@ def check_system(saved):
     """The schema of data/settings.json: exact types, allowed values. Keys it
     does not know are left alone (an older firmware's game settings, moved
     to the games' own files: game_settings.game_values)."""
-    # imported here, not at the top: a module-level name would keep the
-    # checks in the heap while a game runs (App.launch forgets them)
+    # imported here, not at the top: the checks are released while a game
+    # runs (gamelist.launch forgets them)
     from firmware import check
     check.table(saved, "settings")
     for name in CHOICES:

@@ -264,6 +264,48 @@ def test_a_full_flash_is_reported_on_screen_and_the_game_goes_on(board, store_di
     assert type(arcade.screen).__name__ == "Menu"
 
 
+def test_what_runs_rarely_is_in_the_heap_only_while_it_runs(board, store_dir):
+    # start-up (firmware/start_up.py), the checks of stored values and the
+    # store's notes are imported when needed and forgotten afterwards
+    arcade = boot(board, store_dir)
+    assert "firmware.start_up" not in sys.modules
+    to_menu(board, arcade)
+    choose(board, arcade, "2048")
+    assert type(arcade.screen).__name__ == "Game"
+    assert "firmware.check" not in sys.modules      # the save was read: the checks went
+    assert "firmware.store_notes" not in sys.modules
+    arcade.hal.store.error = "Flash full"
+    arcade.hal.store.notes.append("Saved game\nreset")
+    frames(arcade, 2)
+    assert "firmware.store_notes" in sys.modules and shows(board.panel, "Flash full")
+    wait(arcade, 2500)
+    assert "firmware.store_notes" in sys.modules and shows(board.panel, "Saved game")
+    wait(arcade, 2500)
+    assert "firmware.store_notes" not in sys.modules
+    assert not shows(board.panel, "Saved game")
+
+
+def test_no_memory_for_a_note_delays_it_and_the_game_goes_on(board, store_dir, monkeypatch):
+    import builtins
+    real = builtins.__import__
+
+    def no_memory(name, *args, **kwargs):
+        if name == "firmware.store_notes":
+            raise MemoryError()
+        return real(name, *args, **kwargs)
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    monkeypatch.setattr(builtins, "__import__", no_memory)
+    arcade.hal.store.error = "Flash full"
+    frames(arcade, 3)                         # nothing escapes step()
+    assert not shows(board.panel, "Flash full")
+    monkeypatch.undo()
+    frames(arcade, 2)                         # memory again: the note was kept
+    assert shows(board.panel, "Flash full")
+    nudge(board, arcade, "down")
+    assert type(arcade.screen).__name__ == "Menu" and arcade.screen.cursor == 1
+
+
 def test_a_panel_plugged_in_later_or_lost_and_back_gets_the_picture(board, store_dir):
     board.display_present = False
     arcade = boot(board, store_dir)

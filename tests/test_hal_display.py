@@ -386,7 +386,7 @@ def test_the_board_file_names_the_panel_link(monkeypatch):
 def test_every_board_file_names_a_panel_link_that_exists():
     import importlib
     import os
-    from firmware.hal import load_board
+    from firmware.boards import load_board
     boards = os.path.dirname(ml4m.__file__)            # firmware/boards/
     names = [f[:-3] for f in os.listdir(boards) if f.endswith(".py") and f != "__init__.py"]
     assert names

@@ -5,7 +5,8 @@ import re
 import pytest
 
 import firmware.boards.ml4m as ml4m
-from firmware.hal import Hal, load_board
+from firmware.boards import load_board
+from firmware.hal import Hal
 from firmware.hal.controls import A, DOWN, E, LEFT, RIGHT, UP
 from tools.emu import Board
 
@@ -95,7 +96,7 @@ def test_the_ml4m_file_on_the_other_wiring_finds_no_panel(proto, store_dir):
 
 
 def test_the_board_chosen_at_deploy_is_read_from_board_txt(tmp_path, monkeypatch, capsys):
-    from firmware.hal import chosen_board
+    from firmware.boards import chosen_board
     monkeypatch.chdir(tmp_path)
     assert chosen_board() == "ml4m"                      # nothing chosen: the ML4M
     (tmp_path / "board.txt").write_text("devkit_proto\n")

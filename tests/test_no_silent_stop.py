@@ -5,6 +5,8 @@ import pytest
 
 from firmware import app as app_module
 from firmware import gamelist
+from firmware.records import Records
+from firmware.settings import Settings
 from firmware.screens.base import Screen
 from tests.panel import shows
 from tests.test_app import boot, frames, wait, tap, nudge, to_menu, choose
@@ -49,13 +51,13 @@ def test_a_screen_whose_draw_raises_reaches_the_crash_screen(board, store_dir):
 def test_settings_that_raise_at_start_up_are_set_aside(board, store_dir, monkeypatch):
     # a value the settings' checks let through but the hardware refuses
     (store_dir / "settings.json").write_text('{"brightness": 4}')
-    real = app_module.Settings.apply
+    real = Settings.apply
 
     def apply(self, hal):
         if self.values["brightness"] == 4:
             raise ValueError("contrast register says no")
         real(self, hal)
-    monkeypatch.setattr(app_module.Settings, "apply", apply)
+    monkeypatch.setattr(Settings, "apply", apply)
     arcade = boot(board, store_dir)
     assert arcade.settings["brightness"] == 3                       # the default
     assert (store_dir / "settings.bad").read_text() == '{"brightness": 4}'
@@ -67,13 +69,13 @@ def test_settings_that_raise_at_start_up_are_set_aside(board, store_dir, monkeyp
 
 def test_records_that_raise_at_start_up_are_set_aside(board, store_dir, monkeypatch):
     (store_dir / "records.json").write_text('{"2048": {"best score": 10}}')
-    real = app_module.Records.__init__
+    real = Records.__init__
 
     def init(self, store):
         real(self, store)
         if self.data:
             raise TypeError("records in a shape nobody expected")
-    monkeypatch.setattr(app_module.Records, "__init__", init)
+    monkeypatch.setattr(Records, "__init__", init)
     arcade = boot(board, store_dir)
     assert arcade.records.data == {}
     assert (store_dir / "records.bad").exists()

@@ -70,7 +70,7 @@ MPY_ARCHS = [None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7e
 
 OWNED_DIRS = ("/firmware",)        # wholly ours: stale files there are removed
 GAMES_DIR = "/games"               # a player's games (firmware/gamelist.py)
-CHOSEN_BOARD = "/board.txt"        # the board file chosen (firmware/hal: chosen_board)
+CHOSEN_BOARD = "/board.txt"        # the board file chosen (firmware/boards: chosen_board)
 BUILT_IN_GAMES = ("puzzle", "g2048", "reversi")   # firmware/gamelist.py BUILT_IN
 PROTECTED_DIRS = ("/data", "/pictures")   # the user's: never removed, whatever the plan
 BAUD = 115200

@@ -111,7 +111,7 @@ from micropython import const
 '''
 
 FONT_CODE = '''
-_W1 = const(3)    # glyph sizes as const(): no module globals for them
+_W1 = const(3)    # glyph sizes (const(): README, "Why the code looks like this")
 _H1 = const(5)
 _W2 = const(4)
 _H2 = const(7)

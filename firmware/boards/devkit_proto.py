@@ -4,7 +4,8 @@
 # must be here (the HAL reads them all); only the numbers change. Choose it
 # with `make deploy BOARD=devkit_proto` (kept on the board in /board.txt) or
 # `tools/sim.py --board devkit_proto`; in code:
-#     from firmware.hal import Hal, load_board
+#     from firmware.boards import load_board
+#     from firmware.hal import Hal
 #     hal = Hal(load_board("devkit_proto"), "/data")
 # The emulator has the same wiring as Board(wiring="DEVKIT_PROTO"), and
 # tests/test_hal_port.py runs the HAL on it.

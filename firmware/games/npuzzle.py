@@ -1,5 +1,6 @@
-# Why this module is long (~380 lines): the puzzle's rules, its shuffles and the
-# hinter all work on the same board layout and are read together.
+# One file (~380 lines): the puzzle's rules, its shuffles and the Hinter share
+# one board layout and are read together; the Hinter is here so a screen keeps
+# a plan between frames while the solver module is let go.
 # The N-puzzle family: 8-puzzle (3x3), 15-puzzle (4x4), 24-puzzle (5x5).
 #
 # The board is a bytearray in reading order (index = row * width + col).
@@ -257,7 +258,7 @@ class Puzzle:
     # ---- saving ------------------------------------------------------------
     def to_dict(self, undo_steps=_HISTORY_MAX):
         """A plain dict for saving, with the last undo_steps of the history
-        (a list of the whole 512-step history was 2 KB of heap per save)."""
+        (not the whole 512 steps: a save is made after every move)."""
         return {
             "width": self.width,
             "tiles": list(self.tiles),
@@ -329,7 +330,7 @@ class Hinter:
     the plan's moves while the player follows them; any other move makes it
     plan afresh. It lives here, not in the solver, so that a screen can keep
     the plan (a few dozen bytes) between frames and let the solver module and
-    its 3x3 tables (~11 KB of heap) go: they are imported again only to plan."""
+    its 3x3 tables go (README, "Why the code looks like this")."""
 
     def __init__(self):
         self.plan = bytearray()

@@ -1,5 +1,7 @@
-# Why this module is long (~420 lines): the optimal solver (IDA* with its pattern
-# tables) is one algorithm; split, its parts would not read on their own.
+# One file (~420 lines): the two solvers share the move tables, the staged one
+# finishes every board with the optimal 3x3 one, and a screen borrows them as
+# one module (imported to plan a hint, forgotten after: README, "Why the code
+# looks like this").
 # Solvers for the N-puzzle, small enough for the ESP32.
 #
 # - solve8(tiles): an optimal solution of a 3x3 position (IDA* with additive
@@ -55,10 +57,8 @@ def prepare():
     if _pdb is not None:
         return
     from firmware import modules
-    # 1 KB bytes literals, loaded from the .mpy as seven objects (late in a
-    # session the heap still has room for them where one 6.5 KB block would
-    # not fit): kept as they are; the module around them is forgotten so its
-    # code can be freed.
+    # the 1 KB pieces are kept as they are; the module around them is
+    # forgotten (README, "Why the code looks like this": packed tables)
     with modules.borrowed("firmware.games.npuzzle_pdb8") as tables:
         pdb = tables.PIECES
     tables = None

@@ -1,5 +1,6 @@
-# Why this module is long (~470 lines): the rules of Reversi in one place, read as
-# rules (push/pop, legal moves, counts), with the fast move generator beside them.
+# One file (~470 lines): the rules of Reversi read as rules in one place, as
+# python-chess keeps its board: legal moves, push/pop, counts and the fast move
+# generator all work on the same bordered board and undo record.
 # Reversi (Othello) by the World Othello Federation rules, as a plain object
 # in the style of python-chess: legal_moves(), push(), pop(), is_game_over(),
 # result().
@@ -9,8 +10,8 @@
 # (row + 1) * 10 + (col + 1): a1 = 11 (top-left), h8 = 88. Moves are square
 # numbers (small ints); PASS = 0. Move generation writes into a caller's
 # buffer and each move's flips go into a preallocated undo record, so playing
-# and searching allocate nothing (a 64-bit bitboard would be a heap-allocated
-# long on the ESP32).
+# and searching allocate nothing (README, "Why the code looks like this"); a
+# 64-bit bitboard would be a heap-allocated long on the ESP32.
 
 from array import array
 
@@ -33,8 +34,7 @@ DRAW = const(3)
 _MAXPLY = const(128)
 MOST_PLIES = _MAXPLY     # the longest move record a save may hold
 # A move's undo record: how many discs it flipped in each of the 8
-# directions (0..6, 3 bits each), 3 bytes a ply. A stack of the flipped
-# squares themselves needed room for 60 moves of up to 19 flips (1.1 KB).
+# directions (0..6, 3 bits each), 3 bytes a ply.
 _LINE_BYTES = const(3)
 # Most legal moves in any reachable position is 33; keep slack.
 MOVE_STRIDE = const(36)
@@ -62,7 +62,7 @@ def _build_tables():
         120, -20, 20, 5, 5, 20, -20, 120,
     )
     squares = bytearray(64)
-    # Signed bytes: 100 bytes of heap where a tuple of ints took 400.
+    # signed bytes (README, "Why the code looks like this": packed tables)
     w100 = array("b", bytes(100))
     i = 0
     for r in range(8):
@@ -85,7 +85,7 @@ def _build_tables():
 # best first, so generated moves come out in a useful search order for free;
 # WEIGHTS: the weight of each square number (an array of signed bytes).
 SQUARES, ORDER, WEIGHTS = _build_tables()
-del _build_tables   # run once: its code and the 8x8 table need no heap after
+del _build_tables   # run once: its code and the 8x8 table are not kept
 
 
 def to_alg(move):

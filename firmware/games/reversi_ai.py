@@ -1,3 +1,5 @@
+# One file (~320 lines): one search. Iterative deepening, alpha-beta, the
+# exact endgame and the evaluation share the move buffer and the time budget.
 # The CPU player for Reversi: negamax alpha-beta with iterative deepening
 # under a time (or node) budget, so the board never freezes, and an exact
 # endgame solver when few squares are left.
@@ -5,8 +7,7 @@
 # The search plays on the game object itself (push/pop through its
 # allocation-free _place/_pass/pop) and restores it before returning. Moves
 # of every ply go into one preallocated bytearray; the evaluation works in
-# small ints. Transient heap: the Ai object's buffers (~0.9 KB) plus a few
-# short lists at the root.
+# small ints (README, "Why the code looks like this": buffers made once).
 
 import time
 
@@ -37,8 +38,7 @@ _FINAL = const(4096)      # exact result: disc difference * _FINAL
 _MOBILITY = const(9)      # score per move of mobility difference
 _CHECK_MASK = const(31)   # look at the clock (and call progress) every 32 nodes
 # Deepest search, in plies: it sizes the move buffers (a ply's moves take at
-# most MOVE_STRIDE bytes; MOVE_STRIDE * 25 = 0.9 KB, where room for 64
-# plies took 2.3 KB of the board's heap). The search never gets near it:
+# most MOVE_STRIDE bytes, so 25 plies are 0.9 KB). The search never gets near it:
 # exact solving starts at 11 empties at most, and the midgame reaches about
 # depth 6 on the board's budgets; iterative deepening stops here anyway.
 _MAXDEPTH = const(24)

@@ -1,5 +1,6 @@
 # The ML4M hardware layer: one object holding display, controls, sound, clock
-# and store, built from a board module (firmware/boards/ml4m.py by default).
+# and store, built from a board module (firmware/boards/ml4m.py by default;
+# firmware/boards/__init__.py finds the one chosen at deploy).
 from firmware.hal.clock import Clock
 from firmware.hal.display import Display
 from firmware.hal.controls import Controls
@@ -7,38 +8,10 @@ from firmware.hal.sound import Sound
 from firmware.hal.store import Store
 
 
-DEFAULT_BOARD = "ml4m"
-CHOSEN = "board.txt"     # /board.txt: the board file chosen at deploy (make deploy BOARD=...)
-
-
-def chosen_board():
-    """The name of the board file chosen for this board: /board.txt, written by
-    `make deploy BOARD=name` (the simulator's --board writes it in its flash),
-    or the ML4M when there is none."""
-    try:
-        with open(CHOSEN) as f:
-            name = f.read().strip()
-    except OSError:
-        return DEFAULT_BOARD
-    return name or DEFAULT_BOARD
-
-
-def load_board(name=None):
-    """firmware/boards/<name>.py (the ML4M's by default). A name with no board
-    file (a typo in board.txt) falls back to the ML4M's, with a word on the
-    REPL: a board that boots is better than one that stops here."""
-    if name is None:
-        name = DEFAULT_BOARD
-    try:
-        return __import__("firmware.boards." + name, None, None, [name])
-    except ImportError:
-        print("no board file firmware/boards/%s.py: using %s" % (name, DEFAULT_BOARD))
-        return __import__("firmware.boards." + DEFAULT_BOARD, None, None, [DEFAULT_BOARD])
-
-
 class Hal:
     def __init__(self, board=None, store_root="/data", fs=None):
         if board is None:
+            from firmware.boards import load_board
             board = load_board()
         self.board = board
         self.clock = Clock(getattr(board, "FPS", 30))

@@ -1,3 +1,5 @@
+# One file (~300 lines): the buttons and the stick share one bit per input, so
+# held, auto-repeat, suspend and activity work the same for both.
 # Six buttons and an analog joystick, read once per frame by update(now).
 #
 # Buttons: a press is taken at the first sign of it (level at the frame, or an
@@ -64,8 +66,8 @@ class Controls:
         # poll() does the same job and Clock calls it while it sleeps.
         self.irq = True
         trigger = Pin.IRQ_RISING if self._active else Pin.IRQ_FALLING
-        # One bound method serves the six pins (six closures and their cells
-        # held ~0.5 KB of heap): the pin it is given says which button it is.
+        # One bound method serves the six pins, the pin it is given says which
+        # button it is (README, "Why the code looks like this": buffers made once).
         handler = self._on_edge
         try:
             for pin in self._pins:
@@ -77,8 +79,7 @@ class Controls:
         self._adc_x = ADC(Pin(board.JOY_X_PIN), atten=atten)
         self._adc_y = ADC(Pin(board.JOY_Y_PIN), atten=atten)
         # the stick's numbers (signs, thresholds, calibration limits) are read
-        # from the board module when used: an attribute each here would grow
-        # the instance dict past its next size step (~100 B of heap)
+        # from the board module when used, not copied here
         self._board = board
         self.center_x = board.JOY_REST_X
         self.center_y = board.JOY_REST_Y

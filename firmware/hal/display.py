@@ -58,9 +58,8 @@ class Display:
         self._rows = [mv[p * w:(p + 1) * w] for p in range(self.pages)]
         self._srows = [smv[p * w:(p + 1) * w] for p in range(self.pages)]
         # A changed page and its shadow are copied (C memcpy) into these two
-        # scratch rows, whose chunk views are made once: 16 views instead of
-        # one per chunk of the whole frame (2 x 64, ~2.5 KB held), and no
-        # view made per flush either.
+        # scratch rows, whose 16 chunk views are made once, not one per chunk
+        # of the frame nor per flush (README, "Why the code looks like this").
         self._pg = bytearray(w)
         self._spg = bytearray(w)
         pmv = memoryview(self._pg)

@@ -36,11 +36,8 @@ LOUD = const(3)               # volume levels (the "volume" setting)
 
 # Named sounds. "move" is the click; the rest are melodies. Each is one bytes
 # literal of little-endian 16-bit words: frequency Hz, ms, frequency Hz, ms...
-# (0 Hz = rest), its score in the comment above it. Measured under MicroPython
-# with the module loaded from .mpy: ~0.45 KB of heap for the table, where a
-# tuple per note took ~1.75 KB (the loaded module keeps its constants and its
-# top-level code, so numbers written as tuples, lists or arrays all cost more;
-# a bytes literal is one object, used as it is).
+# (0 Hz = rest), its score in the comment above it. A bytes literal is one
+# object, used as it is (README, "Why the code looks like this": packed tables).
 SOUNDS = {
     # 1319 35
     "select": b"\x27\x05\x23\x00",

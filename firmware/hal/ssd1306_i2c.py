@@ -10,8 +10,8 @@
 # Each of them raises OSError when the panel does not answer.
 #
 # lib/ssd1306.py (micropython-lib) brings the panel up: its init sequence and
-# a clear frame. Then the driver module is released (about 3 KB of heap that
-# a game can use) and the few commands needed later are sent from here.
+# a clear frame. Then the driver module is released (README, "Why the code
+# looks like this") and the few commands needed later are sent from here.
 from micropython import const
 
 _CTRL_CMD = const(0x00)    # control byte: Co=0, D/C#=0 -> a stream of commands

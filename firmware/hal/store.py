@@ -16,11 +16,12 @@
 # message in .error for the screen; the game goes on. Saving the same text as
 # last time writes nothing (flash wears, and writes take tens of ms): a
 # checksum of each file's text is kept for that, not the text (a game's save
-# with its undo history is hundreds of bytes of heap).
+# with its undo history is hundreds of bytes).
 import json
+import os
 from micropython import const
 
-# const() with a leading underscore: folded into the code, no module globals
+# const() numbers: README, "Why the code looks like this"
 _ENOENT = const(2)
 _EIO = const(5)
 _ENOMEM = const(12)
@@ -36,21 +37,17 @@ _MOD = const(32749)   # the largest prime below 2**15
 class OsFs:
     """The filesystem calls Store makes; tests pass a stand-in that fails."""
 
-    def __init__(self):
-        import os
-        self._os = os
-
     def open(self, path, mode):
         return open(path, mode)
 
     def rename(self, old, new):
-        self._os.rename(old, new)
+        os.rename(old, new)
 
     def remove(self, path):
-        self._os.remove(path)
+        os.remove(path)
 
     def mkdir(self, path):
-        self._os.mkdir(path)
+        os.mkdir(path)
 
 
 def _errno(e):

@@ -2,7 +2,7 @@
 from micropython import const
 
 from firmware.ui import WIDTH, HEIGHT  # noqa: F401  (draw.WIDTH, draw.HEIGHT)
-# const() with a leading underscore: folded into the code, no module globals
+# const() numbers: README, "Why the code looks like this"
 _CHAR = const(8)  # framebuf's built-in font is 8x8 pixels
 COLUMNS = WIDTH // _CHAR   # characters of that font in a line: 16
 

@@ -223,8 +223,8 @@ def load_pbm(path, fb, s):
 
 
 # The picture list and the skipping of bad files are here rather than in the
-# puzzle screen's picture code: this module is let go after each use, so the
-# screen does not keep this code in the heap while the game is played.
+# puzzle screen's picture code: this module is let go after each use
+# (README, "Why the code looks like this").
 def names(folder, limit):
     """The built-in pictures' names, then the PBM files of `folder` (sorted,
     at most `limit`; none when there is no such folder)."""

@@ -41,7 +41,7 @@ _GLYPHS2 = (
     b"\x08\x08\x08\x08"
 )
 
-_W1 = const(3)    # glyph sizes as const(): no module globals for them
+_W1 = const(3)    # glyph sizes (const(): README, "Why the code looks like this")
 _H1 = const(5)
 _W2 = const(4)
 _H2 = const(7)

@@ -24,7 +24,7 @@ tools.emu.install()
 
 import firmware.boards.ml4m as ml4m  # noqa: E402
 from firmware import app as app_module  # noqa: E402
-from firmware.hal import Hal  # noqa: E402
+from firmware import start_up  # noqa: E402
 
 MAX_FRAMES = 300
 
@@ -42,9 +42,8 @@ def boot(skip, store_dir):
         mark[1] = bus.time_us
 
     t0 = board.now_ms()
-    hal = Hal(ml4m, store_dir)              # as app.main() does
-    hal.controls.update(hal.clock.now())
-    assert not app_module.safe_boot(hal)
+    hal = start_up.hal(ml4m, store_dir)     # as app.main() does
+    assert not start_up.safe_boot(hal)
     note("HAL (panel init)")
     arcade = app_module.App(hal)
     arcade.start()

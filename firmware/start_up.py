@@ -1,0 +1,81 @@
+"""Power-on, done once: the board file chosen, the hardware brought up, safe
+boot, then the settings and records read. firmware/app.py imports this module
+for that and forgets it afterwards, so none of it is in the heap while the
+player plays (README, "Why the code looks like this").
+
+The Settings and Records objects made here stay with the app; their modules'
+code stays with them."""
+import sys
+
+from firmware.records import Records
+from firmware.settings import Settings
+from micropython import const
+
+_SAFE_BOOT_BUTTON = const(1)   # B (firmware.hal.controls): hold it while powering on
+                               # and the app stays out of the way
+
+
+def hal(board, store_root):
+    """The hardware layer, on the board file chosen at deploy when board is None.
+    A missing panel does not stop it: the HAL has sounded the fault and the
+    app runs on headless."""
+    from firmware.boards import chosen_board, load_board
+    from firmware.hal import Hal
+    if board is None:
+        board = load_board(chosen_board())
+    hal = Hal(board, store_root)
+    hal.controls.update(hal.clock.now())
+    return hal
+
+
+def safe_boot(hal):
+    """True (after a note on the panel) when the safe-boot button is held."""
+    if not hal.controls.pressed(_SAFE_BOOT_BUTTON):
+        return False
+    fb = hal.display.fb
+    fb.fill(0)
+    fb.text("Safe boot", 28, 16, 1)
+    fb.text("App skipped,", 16, 32, 1)
+    fb.text("REPL is free", 16, 44, 1)
+    hal.display.flush()
+    return True
+
+
+def settings_and_records(hal):
+    """(Settings, Records) read from the store. A file its checks let through
+    can still raise here (a value the hardware refuses): it is set aside, the
+    defaults are used, and the board never shows a blank panel at every
+    power-on."""
+    return _read(hal, _settings, "settings"), _read(hal, _records, "records")
+
+
+def _settings(hal):
+    settings = Settings(hal.store)
+    settings.apply(hal)
+    return settings
+
+
+def _records(hal):
+    return Records(hal.store)
+
+
+def _read(hal, make, name):
+    """make(hal), or, when that raises, the file set aside (reason in the
+    crash log) and make(hal) again with the defaults."""
+    try:
+        return make(hal)
+    except Exception as error:   # never BaseException: Ctrl-C must stop us
+        try:
+            sys.print_exception(error)  # type: ignore[attr-defined]  # to the REPL
+        except Exception:
+            pass
+        hal.store.set_aside(name, "start-up: " + _text(error))
+        return make(hal)
+
+
+def _text(error):
+    """str(error), or its type's name when even that raises."""
+    try:
+        return str(error)
+    except Exception:
+        return type(error).__name__
