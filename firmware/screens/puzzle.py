@@ -1,41 +1,32 @@
 """The N-puzzle screen: 8-Puzzle (3x3), 15-Puzzle (4x4) and 24-Puzzle (5x5),
-with numbers or pictures (after the ML4M, Godot and MSX puzzles).
+with numbers or pictures (after the ML4M, Godot and MSX puzzles). The keys
+are in firmware/screens/puzzle_keys.py.
 
-Keys
-  stick   push the tile next to the blank into it (push left: the tile on the
-          blank's right moves left), with auto-repeat; in cursor mode it
-          moves the cursor instead
-  A       new game; a started game asks first ("New game?" A yes, B no)
-          and a yes gives it up ("You Lost"); in cursor mode: slide the
-          run from the cursor to the blank
-  B       back to the menu (the game is saved); on a question: no
-  C       undo (picture mode: tap; hold C to see the picture, and push the
-          stick left/right meanwhile to change the picture)
-  D       hint: the tile to move lights up; hold D to watch it solve
-  E       cursor mode on/off
-  F       shuffle: random (uniform) / easy / medium / hard (random walks)
-
-This module is the game: its state, the keys, saving. Its helpers take the
+This module is the game: its state, its moves, saving. Its helpers take the
 screen as `screen`:
+  puzzle_keys           the keys while a game is played (forgotten at its end)
   puzzle_draw           the grid, the cells and the panel
-  puzzle_pictures       picture mode (loaded only for it): the picture shown
-                        whole, the hint's blink, a cell's piece of the picture
-  puzzle_picture_files  the list of pictures and loading one (borrowed then)
-  puzzle_end            a game's end: result, records, banner (loaded when a
-                        game ends, forgotten when the next one starts)
+  puzzle_pictures       picture mode (loaded only for it): the preview, the
+                        hint's blink, a cell's piece of the picture
+  puzzle_picture_files  the list of pictures, loading one        (borrowed)
+  puzzle_start          size and mode, a new or a saved game     (borrowed)
+  puzzle_hints          the next push, the hint lit up           (borrowed)
+  puzzle_end            a game's end: result, records, banner (loaded when
+                        a game ends, forgotten when the next one starts)
 and use only this public surface of it (besides GameScreen's: hal, app,
-panel, dirty, message, banner, say, redraw, save, show_banner, help_line):
-  the game      puzzle (firmware.games.npuzzle.Puzzle), state (PLAY, WON,
-                LOST, ASK below), play_ms, optimal, helped, records_group,
-                level, lost_at; new_game(now), undo(now), save_prefs(),
-                status_text(), help_lines()
-  the board     size (tiles per side), cell_count, pitch, grid_side,
-                grid_top, font_scale, dirty_cells, hint_index, cursor,
-                cursor_on, shown_secs
-  pictures      picture_mode (the puzzle_pictures module, None with numbers),
-                picture_names, picture (an index into them), picture_fb,
-                tile_fb, inverting_palette, hint_phase, preview, preview_until
-Heap: see README, "Why the code looks like this" (modules borrowed).
+settings, panel, dirty, message, banner, help_i, say, redraw, save,
+load_progress, show_banner, draw_banner, help_line, keep_help):
+  the game    puzzle (firmware.games.npuzzle.Puzzle), state (PLAY, WON, LOST,
+              ASK below), mode, title, play_ms, optimal, helped, level,
+              game_level, records_group, hinter, thinking, solve_next,
+              lost_at; new_game(now), push(direction, now), slide(i, now),
+              undo(now), show_hint(), solve_step(now), save_prefs()
+  the board   size (tiles per side), cell_count, pitch, grid_side, grid_top,
+              font_scale, dirty_cells, hint_index, cursor, cursor_on,
+              shown_secs
+  pictures    picture_mode (the puzzle_pictures module, None with numbers),
+              picture_names, picture (an index into them), picture_fb,
+              tile_fb, inverting_palette, hint_phase, preview, preview_until
 """
 import time
 
@@ -43,11 +34,8 @@ from micropython import const
 
 from firmware import modules
 from firmware.games.npuzzle import Puzzle
-from firmware.hal.controls import A, B, C, D, E, F, LEFT, RIGHT, UP, DOWN
-from firmware.screens import puzzle_draw
-from firmware.screens.base import GameScreen, STATUS_LINE, HELP_LINE, BACK
-from firmware.screens.puzzle_draw import MOVES_FIELD, TIME_FIELD, LEVEL_FIELD, LEVEL_NAMES
-from firmware.ui import draw
+from firmware.hal.controls import A, B
+from firmware.screens.base import GameScreen, STATUS_LINE, FIRST_FIELD, BACK
 
 _SHUFFLES = ((0, "random"), (1, "easy"), (2, "medium"), (3, "hard"))
 
@@ -80,42 +68,29 @@ GAME = {
                        ("8-Puzzle", "pictures", {"mode": "picture"}))},
 }
 
-# Per size: the cell pitch (pixels from one grid line to the next) and the
-# grid's top row. Both are chosen so that cells cross as few 8-row pages of
-# the panel as they can: a move resends its two cells, page by page (a 3x3
-# with a pitch of 21 filled the height, but its middle row crossed 4 pages).
-_PITCH = {3: 20, 4: 15, 5: 12}
-_TOP = {3: 0, 4: 1, 5: 1}
-
 # the game's states (screen.state)
 PLAY = const(0)
 WON = const(1)
 LOST = const(2)
 ASK = const(3)               # "New game?" over a started game
 
-_SOLVE_HOLD_MS = const(600)  # D held this long: the solution plays
-_SOLVE_STEP_MS = const(250)  # ~4 moves a second
+# the panel's own fields (bits of screen.panel, after the base's status and help lines)
+MOVES_FIELD = FIRST_FIELD
+TIME_FIELD = FIRST_FIELD << 1
+LEVEL_FIELD = FIRST_FIELD << 2
+MODE_FIELD = FIRST_FIELD << 3
+
+LEVEL_NAMES = ("RANDOM", "EASY", "MEDIUM", "HARD")   # the shuffle levels (F)
+HELP = ("A NEW  B MENU", "C UNDO  D HINT", "HOLD D: SOLVE", "E CURSOR F LVL")
+
 _UNDO_KEPT = const(64)       # undo steps a save keeps across a restart
 
-# the rules' push directions, in order (firmware.games.npuzzle: 0 left, 1 right, 2 up, 3 down)
-_PUSHES = (LEFT, RIGHT, UP, DOWN)
-
-HELP = ("A NEW  B MENU", "C UNDO  D HINT", "HOLD D: SOLVE", "E CURSOR F LVL")
-_HELP_CURSOR = ("A SLIDE  E DONE", "STICK: CURSOR")
-
-# helpers loaded only for a while (see the module's docstring)
+# helpers loaded only for a while (see above; README, "Why the code looks like this")
 _SAVE_CHECKS = "firmware.screens.save_checks"   # the save schemas: while a save loads
 _START = "firmware.screens.puzzle_start"
 _HINTS = "firmware.screens.puzzle_hints"
 _END = "firmware.screens.puzzle_end"
-
-
-def stick_push(controls):
-    """The push direction the stick asks for this frame (auto-repeat), or None."""
-    for direction in range(4):
-        if controls.repeat(_PUSHES[direction]):
-            return direction
-    return None
+_KEYS = "firmware.screens.puzzle_keys"
 
 
 class Game(GameScreen):
@@ -127,28 +102,12 @@ class Game(GameScreen):
         GameScreen.__init__(self, app, save=save, settings=settings, **options)
         self.prefs = save                  # the level and picture kept for this puzzle: <x>_<save>
         settings = self.settings
-        if options.get("big_size_setting") and settings["big"] == 5:
-            size = 5
-        mode = settings["mode"]
-        self.title = "%d-Puzzle" % (size * size - 1)
-        # a game in progress keeps its own size and mode when the settings
-        # changed since: they apply from the next game started here
-        saved = self.load_progress()
-        if saved and saved["size"] in ((4, 5) if options.get("big_size_setting") else (size,)):
-            size = saved["size"]
-            mode = saved["mode"]
-        self.size = size
-        self.cell_count = size * size
-        self.pitch = _PITCH[size]
-        self.grid_side = self.pitch * size + 1     # in pixels, both grid lines included
-        self.grid_top = _TOP[size]
-        self.mode = mode
-        self.records_group = "%d-Puzzle %s" % (self.cell_count - 1, mode)
-        self.font_scale = 2 if size == 3 else 1
+        with modules.borrowed(_START) as start:    # size, mode, title and board geometry
+            start.setup(self, size, options.get("big_size_setting"))
         self.hinter = None                 # a Hinter once a hint is asked for
         self.level = settings["level_" + self.prefs]
 
-        self.puzzle = Puzzle(size)
+        self.puzzle = Puzzle(self.size)
         self.state = PLAY
         self.lost_at = 0
         self.play_ms = 0                   # playing time of this game
@@ -168,7 +127,7 @@ class Game(GameScreen):
         self.picture_mode = None
         self.picture_names = []            # once picture mode is set up
         self.picture = 0
-        if mode == "picture":              # a game with numbers never loads its code
+        if self.mode == "picture":         # a game with numbers never loads its code
             from firmware.screens import puzzle_pictures
             self.picture_mode = puzzle_pictures
             puzzle_pictures.setup(self, settings["picture_" + self.prefs])
@@ -249,18 +208,25 @@ class Game(GameScreen):
         before = self.puzzle.blank
         return self._after(before, self.puzzle.undo(), now)
 
-    # ---- the end of a game -------------------------------------------------------
+    # ---- play and the end of a game: one of the two codes is loaded -----------------
+    def _keys(self):
+        """The keys' code (_KEYS): imported while a game is played, forgotten
+        while its end shows."""
+        from firmware.screens import puzzle_keys
+        return puzzle_keys
+
+    def _end(self):
+        """The end's code (_END): imported when a game ends, forgotten when a
+        new one starts."""
+        modules.forget(_KEYS)
+        from firmware.screens import puzzle_end
+        return puzzle_end
+
     def win(self, now):
         self.show_banner(self._end().win(self, now))
 
     def give_up(self, now):
         self.show_banner(self._end().give_up(self, now))
-
-    def _end(self):
-        """The end's code (_END), imported only when a game ends and forgotten
-        when a new one starts."""
-        from firmware.screens import puzzle_end
-        return puzzle_end
 
     # ---- the frame ---------------------------------------------------------------
     def update(self, now):
@@ -290,72 +256,8 @@ class Game(GameScreen):
             self.panel |= STATUS_LINE
             self.show_hint()
         elif self.picture_mode is None or not self.picture_mode.update(self, c, now):
-            self._keys(c, now)
+            self._keys().play(self, c, now)
         return None
-
-    def _keys(self, c, now):
-        if c.just_pressed(E):
-            self.cursor_on = not self.cursor_on
-            self.dirty_cells[self.cursor] = 1
-            self.panel |= STATUS_LINE | HELP_LINE
-            self.help_i = 0
-        if c.just_pressed(F):
-            self.level = (self.level + 1) % len(LEVEL_NAMES)
-            self.save_prefs()
-            self.panel |= LEVEL_FIELD
-            if self.puzzle.moves == 0:
-                self.new_game(now)
-            else:
-                self.say("FROM NEXT GAME", now)
-        if c.just_pressed(A):
-            if self.cursor_on:
-                self.slide(self.cursor, now)
-            elif self.puzzle.moves:
-                self.state = ASK           # progress would be thrown away: ask
-                self.dirty = True
-            else:
-                self.new_game(now)
-            return
-        if self.picture_mode is None and c.repeat(C):
-            self.undo(now)
-        if c.just_pressed(D):
-            if self.size > 3 or self.hinter is None:
-                self.thinking = True       # say so first: a stage may take a while
-                self.panel |= STATUS_LINE
-            else:
-                self.show_hint()
-            self.solve_next = time.ticks_add(now, _SOLVE_HOLD_MS)
-        # a D held since before the screen opened is no request (solve_next
-        # None): only a press seen here starts the solve
-        elif c.pressed(D) and c.held_ms(D) >= _SOLVE_HOLD_MS and \
-                self.solve_next is not None and time.ticks_diff(now, self.solve_next) >= 0:
-            self.solve_next = time.ticks_add(now, _SOLVE_STEP_MS)
-            self._solve_step(now)
-            return
-        direction = stick_push(c)
-        if direction is None:
-            return
-        if self.cursor_on:
-            self._move_cursor(direction)
-        elif self.state == PLAY:           # (an undo above may have solved it)
-            self.push(direction, now)
-
-    def _move_cursor(self, direction):
-        """The cursor one cell the stick's way (it stops at the edges)."""
-        size = self.size
-        col = self.cursor % size
-        row = self.cursor // size
-        if direction == 0:
-            col = max(col - 1, 0)
-        elif direction == 1:
-            col = min(col + 1, size - 1)
-        elif direction == 2:
-            row = max(row - 1, 0)
-        else:
-            row = min(row + 1, size - 1)
-        self.dirty_cells[self.cursor] = 1
-        self.cursor = row * size + col
-        self.dirty_cells[self.cursor] = 1
 
     # ---- hints -------------------------------------------------------------------
     def show_hint(self):
@@ -363,7 +265,7 @@ class Game(GameScreen):
         with modules.borrowed(_HINTS) as hints:
             hints.show(self)
 
-    def _solve_step(self, now):
+    def solve_step(self, now):
         """D held: the hint's move played, and the next one lit up."""
         with modules.borrowed(_HINTS) as hints:
             direction = hints.next_push(self)
@@ -374,48 +276,9 @@ class Game(GameScreen):
                 self.show_hint()
 
     # ---- drawing -----------------------------------------------------------------
-    def status_text(self):
-        """The status line: a message, else what the screen is doing."""
-        if self.thinking:
-            return "THINKING..."
-        if self.message:
-            return self.message
-        if self.state == WON:
-            return "SOLVED!"
-        if self.preview:
-            return "PICTURE"
-        if self.cursor_on:
-            return "CURSOR MODE"
-        return "%d-PUZZLE" % (self.cell_count - 1)
-
-    def help_lines(self):
-        """The help lines that fit what the screen is doing."""
-        if self.cursor_on and not self.preview:
-            return _HELP_CURSOR
-        if self.picture_mode is not None:
-            return self.picture_mode.help_lines(self)
-        return HELP
-
     def draw(self, display):
-        fb = display.fb
-        state = self.state
-        if state == ASK:
-            if self.dirty:
-                puzzle_draw.board(self, fb)
-                puzzle_draw.panel(self, fb)
-                draw.ask(fb, "New game?")
-        elif state == WON and self.picture_mode is not None and \
-                time.ticks_diff(self.hal.clock.now(), self.banner.start) < 0:
-            puzzle_draw.whole_picture(self, fb)    # solved: the finished picture first
-        elif state != PLAY:
-            self.draw_banner(fb)
-        elif self.picture_mode is not None and self.preview:
-            puzzle_draw.whole_picture(self, fb)
-        elif self.dirty:
-            puzzle_draw.board(self, fb)
-            puzzle_draw.panel(self, fb)
-        # the panel waits a frame after cells: the display sends one span of
-        # columns per page, and a cell and the counter on the same page would
-        # make it cover everything between them
-        elif not puzzle_draw.changed_cells(self, fb):
-            puzzle_draw.panel(self, fb)
+        puzzle_draw.draw_screen(self, display.fb)
+
+
+# The drawing imports the constants above from this module: imported after them.
+from firmware.screens import puzzle_draw  # noqa: E402

@@ -6,20 +6,43 @@ The grid is drawn with lines (as on the ML4M 15-puzzle); a move repaints only
 the cells it touched (screen.dirty_cells) and the panel fields that changed
 (the bits in screen.panel).
 """
+import time
+
 from micropython import const
 
-from firmware.screens.base import STATUS_LINE, HELP_LINE, FIRST_FIELD, ALL_FIELDS
+from firmware.screens.base import STATUS_LINE, HELP_LINE, ALL_FIELDS
+from firmware.screens.puzzle import PLAY, WON, ASK, HELP, LEVEL_NAMES, \
+    MOVES_FIELD, TIME_FIELD, LEVEL_FIELD, MODE_FIELD
 from firmware.ui import WIDTH, HEIGHT, draw, tinyfont
 
 _PANEL_X = const(66)          # the panel's left edge (the 5x5 grid ends at 61)
 
-# the panel's own fields (bits of screen.panel, after the base's status and help lines)
-MOVES_FIELD = FIRST_FIELD
-TIME_FIELD = FIRST_FIELD << 1
-LEVEL_FIELD = FIRST_FIELD << 2
-MODE_FIELD = FIRST_FIELD << 3
+_HELP_CURSOR = ("A SLIDE  E DONE", "STICK: CURSOR")
 
-LEVEL_NAMES = ("RANDOM", "EASY", "MEDIUM", "HARD")   # the shuffle levels (F)
+
+def draw_screen(screen, fb):
+    """A frame: what changed since the last one."""
+    state = screen.state
+    if state == ASK:
+        if screen.dirty:
+            board(screen, fb)
+            panel(screen, fb)
+            draw.ask(fb, "New game?")
+    elif state == WON and screen.picture_mode is not None and \
+            time.ticks_diff(screen.hal.clock.now(), screen.banner.start) < 0:
+        whole_picture(screen, fb)          # solved: the finished picture first
+    elif state != PLAY:
+        screen.draw_banner(fb)
+    elif screen.picture_mode is not None and screen.preview:
+        whole_picture(screen, fb)
+    elif screen.dirty:
+        board(screen, fb)
+        panel(screen, fb)
+    # the panel waits a frame after cells: the display sends one span of
+    # columns per page, and a cell and the counter on the same page would
+    # make it cover everything between them
+    elif not changed_cells(screen, fb):
+        panel(screen, fb)
 
 
 def board(screen, fb):
@@ -113,7 +136,31 @@ def panel(screen, fb):
         tinyfont.text(fb, text, x, 41)
     if bits & STATUS_LINE:
         _clear(fb, 48, 6)
-        tinyfont.text(fb, screen.status_text(), x, 48)
+        tinyfont.text(fb, status_text(screen), x, 48)
     if bits & HELP_LINE:
         _clear(fb, 57, 7)
-        tinyfont.text(fb, screen.help_line(screen.help_lines()), x, 58)
+        tinyfont.text(fb, screen.help_line(help_lines(screen)), x, 58)
+
+
+def status_text(screen):
+    """The status line: a message, else what the screen is doing."""
+    if screen.thinking:
+        return "THINKING..."
+    if screen.message:
+        return screen.message
+    if screen.state == WON:
+        return "SOLVED!"
+    if screen.preview:
+        return "PICTURE"
+    if screen.cursor_on:
+        return "CURSOR MODE"
+    return "%d-PUZZLE" % (screen.cell_count - 1)
+
+
+def help_lines(screen):
+    """The help lines that fit what the screen is doing."""
+    if screen.cursor_on and not screen.preview:
+        return _HELP_CURSOR
+    if screen.picture_mode is not None:
+        return screen.picture_mode.help_lines(screen)
+    return HELP

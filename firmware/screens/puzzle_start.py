@@ -1,14 +1,45 @@
-"""The start of a puzzle game (firmware/screens/puzzle.py): a new one
-shuffled at the chosen level, or a saved one taken back. Borrowed only then
-(see README, "Why the code looks like this")."""
+"""The start of a puzzle game (firmware/screens/puzzle.py): the size and
+mode, a new game shuffled at the chosen level, or a saved one taken back.
+Borrowed only then (see README, "Why the code looks like this")."""
 import random
 
 from firmware import modules
 from firmware.games.npuzzle import Puzzle
 from firmware.screens.puzzle import PLAY
 
+# Per size: the cell pitch (pixels from one grid line to the next) and the
+# grid's top row. Both are chosen so that cells cross as few 8-row pages of
+# the panel as they can: a move resends its two cells, page by page (a 3x3
+# with a pitch of 21 filled the height, but its middle row crossed 4 pages).
+_PITCH = {3: 20, 4: 15, 5: 12}
+_TOP = {3: 0, 4: 1, 5: 1}
+
 _WALK = (0, 4, 12, 30)       # random-walk pushes per shuffle level, times the size
 _SOLVER = "firmware.games.npuzzle_solver"   # ~11 KB with its 3x3 tables: borrowed
+
+
+def setup(screen, size, big_size_setting):
+    """The puzzle's size (the variant's, or 5 when its "big" setting says so)
+    and mode (numbers or picture); the board's geometry for them."""
+    settings = screen.settings
+    if big_size_setting and settings["big"] == 5:
+        size = 5
+    mode = settings["mode"]
+    screen.title = "%d-Puzzle" % (size * size - 1)
+    # a game in progress keeps its own size and mode when the settings
+    # changed since: they apply from the next game started here
+    saved = screen.load_progress()
+    if saved and saved["size"] in ((4, 5) if big_size_setting else (size,)):
+        size = saved["size"]
+        mode = saved["mode"]
+    screen.size = size
+    screen.cell_count = size * size
+    screen.pitch = _PITCH[size]
+    screen.grid_side = screen.pitch * size + 1    # in pixels, both grid lines included
+    screen.grid_top = _TOP[size]
+    screen.mode = mode
+    screen.records_group = "%d-Puzzle %s" % (size * size - 1, mode)
+    screen.font_scale = 2 if size == 3 else 1
 
 
 def new_game(screen, now):
