@@ -90,6 +90,7 @@ _SAVE_CHECKS = "firmware.screens.save_checks"   # the save schemas: while a save
 _START = "firmware.screens.puzzle_start"
 _HINTS = "firmware.screens.puzzle_hints"
 _END = "firmware.screens.puzzle_end"
+_BANNER = "firmware.ui.banner"                  # (imported by puzzle_end)
 _KEYS = "firmware.screens.puzzle_keys"
 
 
@@ -102,12 +103,24 @@ class Game(GameScreen):
         GameScreen.__init__(self, app, save=save, settings=settings, **options)
         self.prefs = save                  # the level and picture kept for this puzzle: <x>_<save>
         settings = self.settings
-        with modules.borrowed(_START) as start:    # size, mode, title and board geometry
-            start.setup(self, size, options.get("big_size_setting"))
+        big = options.get("big_size_setting")     # the "big" setting makes it a 24-puzzle
+        if big and settings["big"] == 5:
+            size = 5
+        self.title = "%d-Puzzle" % (size * size - 1)   # (a note about a bad save names it)
+        with modules.borrowed(_START) as start:
+            size, mode, pitch, grid_top = start.size_and_mode(self, size, big)
+        self.size = size                   # tiles per side
+        self.cell_count = size * size
+        self.pitch = pitch                 # pixels from one grid line to the next
+        self.grid_side = pitch * size + 1  # in pixels, both grid lines included
+        self.grid_top = grid_top
+        self.mode = mode
+        self.records_group = "%d-Puzzle %s" % (size * size - 1, mode)
+        self.font_scale = 2 if size == 3 else 1
         self.hinter = None                 # a Hinter once a hint is asked for
         self.level = settings["level_" + self.prefs]
 
-        self.puzzle = Puzzle(self.size)
+        self.puzzle = Puzzle(size)
         self.state = PLAY
         self.lost_at = 0
         self.play_ms = 0                   # playing time of this game
@@ -119,15 +132,17 @@ class Game(GameScreen):
         self.hint_index = -1
         self.thinking = False
         self.solve_next = None             # set by a D press on this screen
-        self.preview = 0                   # picture mode: the whole picture shown (puzzle_pictures)
+        self.preview = 0                   # picture mode: the whole picture shows
         self.last_frame = self.hal.clock.now()
         self.shown_secs = -1
         self.dirty_cells = bytearray(self.cell_count)   # 1: repaint this cell
 
+        # picture mode (puzzle_pictures) adds picture_fb, tile_fb,
+        # inverting_palette, hint_phase and preview_until
         self.picture_mode = None
         self.picture_names = []            # once picture mode is set up
         self.picture = 0
-        if self.mode == "picture":         # a game with numbers never loads its code
+        if mode == "picture":              # a game with numbers never loads its code
             from firmware.screens import puzzle_pictures
             self.picture_mode = puzzle_pictures
             puzzle_pictures.setup(self, settings["picture_" + self.prefs])
@@ -151,7 +166,8 @@ class Game(GameScreen):
             return start.restore(self, data)
 
     def new_game(self, now):
-        modules.forget(_END)                # the last game's end
+        modules.forget(_END)                # the last game's end, and its banner's code
+        modules.forget(_BANNER)
         with modules.borrowed(_START) as start:
             start.new_game(self, now)
         self.save()

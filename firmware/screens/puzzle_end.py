@@ -52,8 +52,8 @@ def give_up(screen, now):
 
 
 def update(screen, c, now):
-    """A frame of the banner: A skips it (won: then starts a new game; lost:
-    at once), and a lost game's banner is followed by a new game."""
+    """A frame of the banner. Won: A skips it, then starts a new game. Lost:
+    a new game follows the banner, or A at once."""
     banner = screen.banner
     banner.update(now)
     if screen.state == WON:
@@ -63,14 +63,12 @@ def update(screen, c, now):
             else:
                 banner.skip(now)
                 screen.redraw()            # the banner's end painted
-        return
-    if banner.finished():
+    elif c.just_pressed(A):
+        screen.lost_at = 0
+        screen.new_game(now)               # (it takes the banner down)
+    elif banner.finished():
         if not screen.lost_at:
             screen.lost_at = now
-        if time.ticks_diff(now, screen.lost_at) >= _LOST_WAIT_MS or c.just_pressed(A):
+        elif time.ticks_diff(now, screen.lost_at) >= _LOST_WAIT_MS:
             screen.lost_at = 0
             screen.new_game(now)
-    elif c.just_pressed(A):
-        banner.skip(now)
-        screen.lost_at = 0
-        screen.new_game(now)

@@ -1,8 +1,8 @@
-"""Hints on the puzzle screen (firmware/screens/puzzle.py): the tile to move
-lights up (D), and the solution plays while D is held. Borrowed for each hint,
-with the solver it imports (~11 KB with its 3x3 tables), so neither is held
-between frames; the plan is: screen.hinter (firmware.games.npuzzle.Hinter, a
-few dozen bytes) keeps it (see README, "Why the code looks like this")."""
+"""Hints on the puzzle screen (firmware/screens/puzzle.py): the next push,
+and its tile lit up. Borrowed for each hint with the solver it imports (~11 KB
+with its 3x3 tables), so neither is held between frames; screen.hinter (a
+firmware.games.npuzzle.Hinter) keeps the plan (see README, "Why the code looks
+like this")."""
 from firmware.games.npuzzle import Hinter
 
 

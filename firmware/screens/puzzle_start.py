@@ -18,28 +18,18 @@ _WALK = (0, 4, 12, 30)       # random-walk pushes per shuffle level, times the s
 _SOLVER = "firmware.games.npuzzle_solver"   # ~11 KB with its 3x3 tables: borrowed
 
 
-def setup(screen, size, big_size_setting):
-    """The puzzle's size (the variant's, or 5 when its "big" setting says so)
-    and mode (numbers or picture); the board's geometry for them."""
-    settings = screen.settings
-    if big_size_setting and settings["big"] == 5:
-        size = 5
-    mode = settings["mode"]
-    screen.title = "%d-Puzzle" % (size * size - 1)
+def size_and_mode(screen, size, big_size_setting):
+    """The puzzle's size and mode (numbers or picture): the settings', or the
+    game in progress's; the cell pitch and the grid's top row for that size:
+    (size, mode, pitch, top)."""
+    mode = screen.settings["mode"]
     # a game in progress keeps its own size and mode when the settings
     # changed since: they apply from the next game started here
     saved = screen.load_progress()
     if saved and saved["size"] in ((4, 5) if big_size_setting else (size,)):
         size = saved["size"]
         mode = saved["mode"]
-    screen.size = size
-    screen.cell_count = size * size
-    screen.pitch = _PITCH[size]
-    screen.grid_side = screen.pitch * size + 1    # in pixels, both grid lines included
-    screen.grid_top = _TOP[size]
-    screen.mode = mode
-    screen.records_group = "%d-Puzzle %s" % (size * size - 1, mode)
-    screen.font_scale = 2 if size == 3 else 1
+    return size, mode, _PITCH[size], _TOP[size]
 
 
 def new_game(screen, now):
