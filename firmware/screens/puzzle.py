@@ -15,9 +15,9 @@ screen as `screen`:
                         a game ends, forgotten when the next one starts)
 and use only this public surface of it (besides GameScreen's: hal, app,
 settings, panel, dirty, message, banner, help_i, say, redraw, save,
-load_progress, show_banner, draw_banner, help_line, keep_help):
+load_progress, show_banner, draw_banner, help_line):
   the game    puzzle (firmware.games.npuzzle.Puzzle), state (PLAY, WON, LOST,
-              ASK below), mode, title, play_ms, optimal, helped, level,
+              ASK below), mode, play_ms, optimal, helped, level,
               game_level, records_group, hinter, thinking, solve_next,
               lost_at; new_game(now), push(direction, now), slide(i, now),
               undo(now), show_hint(), solve_step(now), save_prefs()
@@ -293,8 +293,7 @@ class Game(GameScreen):
 
     # ---- drawing -----------------------------------------------------------------
     def draw(self, display):
+        # imported here, not at the top: it takes its constants from this
+        # module, and the arcade reading GAME (firmware/gamereader.py) needs none of it
+        from firmware.screens import puzzle_draw
         puzzle_draw.draw_screen(self, display.fb)
-
-
-# The drawing imports the constants above from this module: imported after them.
-from firmware.screens import puzzle_draw  # noqa: E402
