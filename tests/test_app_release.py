@@ -20,8 +20,8 @@ def test_the_menu_is_released_while_a_game_runs(board, store_dir):
     assert MENU not in sys.modules
     # the drawing helpers went with the menu and came back with the game:
     # one copy, the one the game draws with
-    game_module = sys.modules[type(arcade.screen).__module__]
-    assert game_module.draw is sys.modules["firmware.ui.draw"]
+    puzzle_drawing = sys.modules["firmware.screens.puzzle_draw"]
+    assert puzzle_drawing.draw is sys.modules["firmware.ui.draw"]
     tap(board, arcade, "B")
     wait(arcade, 200)
     assert type(arcade.screen).__name__ == "Menu" and MENU in sys.modules

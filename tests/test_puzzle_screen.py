@@ -48,8 +48,8 @@ def play(board, arcade, pushes):
 
 
 def cell_box(game, i):
-    p = game.p
-    return (i % game.w) * p + 1, game.gy + (i // game.w) * p + 1, p - 1
+    p = game.pitch
+    return (i % game.size) * p + 1, game.grid_top + (i // game.size) * p + 1, p - 1
 
 
 def panel_cell(board, game, i):
@@ -58,7 +58,7 @@ def panel_cell(board, game, i):
 
 
 def expected_number_cell(game, tile, inverted=False):
-    s = game.p - 1
+    s = game.pitch - 1
     fb = framebuf.FrameBuffer(bytearray(s * s), s, s, framebuf.MONO_HLSB)
     fb.fill(1 if inverted else 0)
     if tile:
@@ -101,7 +101,7 @@ def test_8_puzzle_from_shuffle_to_win_screen(board, store_dir):
     random.seed(3)
     arcade = open_game(board, store_dir, "8-Puzzle")
     game = arcade.screen
-    assert game.w == 3 and not game.puzzle.is_solved()
+    assert game.size == 3 and not game.puzzle.is_solved()
     path = solver.solve8(game.puzzle.tiles)
     assert game.optimal == len(path)
     play(board, arcade, path[:-1])
@@ -118,7 +118,7 @@ def test_8_puzzle_from_shuffle_to_win_screen(board, store_dir):
     assert game.state != 0 and game.banner.title == "You Win"
     assert True in inverted and not board.panel.inverted     # flashed, then back
     assert shows_big(board.panel, "You Win")
-    secs = game.ms // 1000
+    secs = game.play_ms // 1000
     assert shows(board.panel, "%d moves %d:%02d" % (len(path), secs // 60, secs % 60))
     assert shows(board.panel, "best possible %d" % len(path))
     assert shows(board.panel, "New record!")
@@ -159,31 +159,31 @@ def test_picture_mode_shows_the_picture_then_its_tiles(board, store_dir):
     random.seed(6)
     arcade = open_game(board, store_dir, "8-Puzzle", mode="picture")
     game = arcade.screen
-    assert game.key == "8-Puzzle picture"
-    g = game.g
+    assert game.records_group == "8-Puzzle picture"
+    g = game.grid_side
     # the finished picture first
-    assert fb_rows(game.pic_fb, g, g) == [[board.panel.pixel(x, game.gy + y) for x in range(g)]
+    assert fb_rows(game.picture_fb, g, g) == [[board.panel.pixel(x, game.grid_top + y) for x in range(g)]
                                           for y in range(g)]
     wait(arcade, 1700)
-    s = game.p - 1
+    s = game.pitch - 1
     for i in range(9):
         tile = game.puzzle.tiles[i]
-        want = fb_rows(game.pics.tile(game, tile), s, s) if tile else [[0] * s for _ in range(s)]
+        want = fb_rows(game.picture_mode.tile(game, tile), s, s) if tile else [[0] * s for _ in range(s)]
         assert panel_cell(board, game, i) == want, i
     # tile t is the picture's piece at cell t - 1
     x, y, _ = cell_box(game, 4)
-    assert fb_rows(game.pics.tile(game, 5), s, s) == fb_rows(game.pic_fb, s, s, x, y - game.gy)
+    assert fb_rows(game.picture_mode.tile(game, 5), s, s) == fb_rows(game.picture_fb, s, s, x, y - game.grid_top)
     # hold C: the picture again; the stick changes it
-    first = game.pictures[game.pic]
+    first = game.picture_names[game.picture]
     board.press("C")
     wait(arcade, 600)
     assert game.preview == 2
     nudge(board, arcade, "right")
-    assert game.pictures[game.pic] != first
+    assert game.picture_names[game.picture] != first
     board.release("C")
     frames(arcade, 3)
     assert game.preview == 0 and game.puzzle.moves == 0       # a hold is not an undo
-    assert load(store_dir, "puzzle_settings")["picture_puzzle8"] == game.pictures[game.pic]
+    assert load(store_dir, "puzzle_settings")["picture_puzzle8"] == game.picture_names[game.picture]
 
 
 @pytest.mark.parametrize("title,size", [("8-Puzzle", 4), ("15-Puzzle", 4), ("24-Puzzle", 5)])
@@ -192,10 +192,10 @@ def test_every_built_in_picture_has_distinct_tiles(board, store_dir, title, size
     game = arcade.screen
     for k in range(3):
         seen = set()
-        for t in range(1, game.n):
-            seen.add(bytes(fb_rows_bytes(game.pics.tile(game, t), game.p - 1)))
-        assert len(seen) == game.n - 1, game.pictures[game.pic]
-        game.pics.load(game, 1)
+        for t in range(1, game.cell_count):
+            seen.add(bytes(fb_rows_bytes(game.picture_mode.tile(game, t), game.pitch - 1)))
+        assert len(seen) == game.cell_count - 1, game.picture_names[game.picture]
+        game.picture_mode.load(game, 1)
 
 
 def test_a_solved_picture_shows_whole_then_the_banner(board, store_dir):
@@ -204,12 +204,12 @@ def test_a_solved_picture_shows_whole_then_the_banner(board, store_dir):
     saved_game(store_dir, "puzzle15", tiles, 5, mode="picture")
     arcade = open_game(board, store_dir, "24-Puzzle", mode="picture", big=5)
     game = arcade.screen
-    assert game.w == 5 and game.puzzle.moves == 3
+    assert game.size == 5 and game.puzzle.moves == 3
     nudge(board, arcade, "left")
-    g = game.g
+    g = game.grid_side
     assert game.state == 1
     # the finished picture, the blank's piece too, and no grid lines over it
-    assert fb_rows(game.pic_fb, g, g) == [[board.panel.pixel(x, game.gy + y) for x in range(g)]
+    assert fb_rows(game.picture_fb, g, g) == [[board.panel.pixel(x, game.grid_top + y) for x in range(g)]
                                           for y in range(g)]
     wait(arcade, 2500)
     assert shows_big(board.panel, "You Win") and shows(board.panel, "A:new B:menu")
@@ -226,8 +226,8 @@ def test_a_hint_among_picture_tiles_blinks(board, store_dir):
     frames(arcade, 3)
     i = game.hint_index
     assert i >= 0
-    s = game.p - 1
-    plain = fb_rows(game.pics.tile(game, game.puzzle.tiles[i]), s, s)
+    s = game.pitch - 1
+    plain = fb_rows(game.picture_mode.tile(game, game.puzzle.tiles[i]), s, s)
     inverted = [[1 - v for v in row] for row in plain]
     seen = []
     for _ in range(30):
@@ -460,7 +460,7 @@ def test_resume_after_the_menu_and_after_a_power_cut(board, store_dir):
     tiles = bytes(game.puzzle.tiles)
     moves = game.puzzle.moves
     wait(arcade, 2000)
-    ms = game.ms
+    ms = game.play_ms
     assert ms >= 2000
     tap(board, arcade, "B")
     assert type(arcade.screen).__name__ == "Menu"
@@ -469,7 +469,7 @@ def test_resume_after_the_menu_and_after_a_power_cut(board, store_dir):
     choose(board, arcade, "Continue")
     again = arcade.screen
     assert bytes(again.puzzle.tiles) == tiles and again.puzzle.moves == moves
-    assert ms <= again.ms < ms + 400
+    assert ms <= again.play_ms < ms + 400
     tap(board, arcade, "C")                 # the undo history came along
     assert again.puzzle.moves == moves - 1
     nudge(board, arcade, DIRECTION_NAMES[again.puzzle.legal_pushes()[0]])
@@ -489,14 +489,14 @@ def test_a_saved_game_keeps_its_mode_and_size_when_the_settings_change(board, st
     assert arcade.screen.mode == "picture" and arcade.screen.puzzle.moves == 3
     saved_game(store_dir, "puzzle15", list(range(1, 15)) + [0, 15], 4, moves=7)
     arcade = open_game(board, store_dir, "24-Puzzle", big=5)
-    assert arcade.screen.w == 4 and arcade.screen.puzzle.moves == 7
+    assert arcade.screen.size == 4 and arcade.screen.puzzle.moves == 7
 
 
 def test_24_puzzle_through_the_setting(board, store_dir):
     random.seed(18)
     arcade = open_game(board, store_dir, "24-Puzzle", big=5)
     game = arcade.screen
-    assert game.w == 5 and game.key == "24-Puzzle numbers"
+    assert game.size == 5 and game.records_group == "24-Puzzle numbers"
     for i in range(25):
         assert panel_cell(board, game, i) == expected_number_cell(game, game.puzzle.tiles[i]), i
     nudge(board, arcade, DIRECTION_NAMES[game.puzzle.legal_pushes()[0]])
@@ -514,20 +514,20 @@ def test_user_pbm_pictures_load_and_a_bad_one_is_skipped(board, store_dir, tmp_p
     (folder / "notes.txt").write_text("not a picture")
     arcade = open_game(board, store_dir, "15-Puzzle", mode="picture")
     game = arcade.screen
-    assert game.pictures[3:] == ["a_bad.pbm", "b_text.pbm", "c_good.pbm"]
-    game.pic = 2
+    assert game.picture_names[3:] == ["a_bad.pbm", "b_text.pbm", "c_good.pbm"]
+    game.picture = 2
     board.press("C")
     wait(arcade, 500)
     nudge(board, arcade, "right")            # to a_bad: skipped, then b_text: skipped
-    assert game.pictures[game.pic] == "c_good.pbm"
-    assert game.pictures[3:] == ["c_good.pbm"]
+    assert game.picture_names[game.picture] == "c_good.pbm"
+    assert game.picture_names[3:] == ["c_good.pbm"]
     assert game.message.startswith("SKIPPED")
     board.release("C")
     frames(arcade, 3)
     # the centre 60x60 of the 90x60 checkerboard, scaled to the grid
-    g = game.g
+    g = game.grid_side
     want = [[((15 + x * 60 // g) // 4 + (y * 60 // g) // 4) % 2 for x in range(g)] for y in range(g)]
-    assert fb_rows(game.pic_fb, g, g) == want
+    assert fb_rows(game.picture_fb, g, g) == want
     # kept as the choice for next time
     assert load(store_dir, "puzzle_settings")["picture_puzzle15"] == "c_good.pbm"
 
@@ -536,7 +536,7 @@ def test_a_missing_remembered_picture_falls_back(board, store_dir, tmp_path, mon
     monkeypatch.chdir(tmp_path)
     (store_dir / "puzzle_prefs.json").write_text(json.dumps({"puzzle15": {"picture": "gone.pbm"}}))
     arcade = open_game(board, store_dir, "15-Puzzle", mode="picture")
-    assert arcade.screen.pic == 0
+    assert arcade.screen.picture == 0
 
 
 # ---- the bus ---------------------------------------------------------------------
@@ -548,7 +548,7 @@ def test_a_one_tile_move_sends_little(board, store_dir, title, size):
     game = arcade.screen
     wait(arcade, 100)
     for d in game.puzzle.legal_pushes():
-        game.ms = game.shown_time * 1000            # no tick of the timer meanwhile
+        game.play_ms = game.shown_secs * 1000            # no tick of the timer meanwhile
         before = board.bus.bytes
         board.push(DIRECTION_NAMES[d])
         frames(arcade, 2)                           # the cells, then the counter

@@ -34,16 +34,16 @@ def puzzle_states(board, store_dir, title, **settings):
     game.preview = 0
     yield arcade, "start"
     game.preview = 1
-    yield arcade, "picture preview" if game.pics else "start again"
+    yield arcade, "picture preview" if game.picture_mode else "start again"
     game.preview = 0
     yield from ((arcade, s) for s in _every_help_line(game, "play"))
     game.puzzle.moves = 99999
-    game.ms = 9 * 3600000 + 3599000    # 9:59:59
+    game.play_ms = 9 * 3600000 + 3599000    # 9:59:59
     for level in range(4):
         game.level = level
         yield arcade, "shuffle level %d" % level
-    from firmware.screens.puzzle_pictures import _skipped
-    for message in ("FROM NEXT GAME", _skipped("a_very_long_picture_name.pbm")):
+    from firmware.screens.puzzle_picture_files import skipped_text
+    for message in ("FROM NEXT GAME", skipped_text("a_very_long_picture_name.pbm")):
         game.say(message, game.hal.clock.now())
         yield arcade, "message " + message
     game.message = ""
@@ -57,7 +57,7 @@ def puzzle_states(board, store_dir, title, **settings):
     yield arcade, "new game?"
     game.state = 0
     game.puzzle.moves = 999
-    game.ms = 3599000
+    game.play_ms = 3599000
     game.optimal = 31
     game.helped = True
     game.win(now)

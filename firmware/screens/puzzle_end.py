@@ -1,50 +1,74 @@
-"""The end of a puzzle game (firmware.screens.puzzle): the result, its
-sound, the records and the banner. Imported only when a game ends and let
-go when a new one starts, so none of it is held during play."""
+"""The end of a puzzle game (firmware/screens/puzzle.py): the result, its
+sound, the records, the banner and its frames. Imported only when a game
+ends and let go when a new one starts, so none of it is held during play."""
 import time
 
 from micropython import const
 
+from firmware.hal.controls import A
+from firmware.screens.puzzle import WON, LOST
 from firmware.ui import draw
 from firmware.ui.banner import Banner
 
-_WON = const(1)                # screens/puzzle.py's states
-_LOST = const(2)
 _SOLVED_MS = const(1500)       # picture mode: the whole picture, then "You Win"
+_LOST_WAIT_MS = const(700)     # after the "You Lost" banner, then a new game
 _BANNER_KEYS = "A:new B:menu"
 
 
-def win(s, now):
+def win(screen, now):
     """Solved: moves and time, the best possible, the records; the "You Win"
     banner to show."""
-    p = s.puzzle
-    secs = s.ms // 1000
-    s.state = _WON
-    s.save()
-    lines = ["%d moves %s" % (p.moves, draw.clock_text(secs))]
-    if s.optimal is not None:
-        lines.append("best possible %d" % s.optimal)
-    if s.helped:
+    moves = screen.puzzle.moves
+    secs = screen.play_ms // 1000
+    screen.state = WON
+    screen.save()
+    lines = ["%d moves %s" % (moves, draw.clock_text(secs))]
+    if screen.optimal is not None:
+        lines.append("best possible %d" % screen.optimal)
+    if screen.helped:
         lines.append("solved with help")
     else:
-        fewest = s.app.records.best(s.key, "fewest moves", p.moves)
-        fastest = s.app.records.best(s.key, "fastest time", secs)
+        records = screen.app.records
+        fewest = records.best(screen.records_group, "fewest moves", moves)
+        fastest = records.best(screen.records_group, "fastest time", secs)
         if fewest or fastest:
             lines.append("New record!")
-    s.hal.sound.sfx("win")
-    if s.pics is not None:
+    screen.hal.sound.sfx("win")
+    if screen.picture_mode is not None:
         # the finished picture first, the blank's piece in place too
         now = time.ticks_add(now, _SOLVED_MS)
-        s.redraw()
-    return Banner(s.hal.display, "You Win", lines, now, _BANNER_KEYS)
+        screen.redraw()
+    return Banner(screen.hal.display, "You Win", lines, now, _BANNER_KEYS)
 
 
-def give_up(s, now):
+def give_up(screen, now):
     """The player gave up: the "You Lost" banner to show."""
-    p = s.puzzle
-    s.state = _LOST
-    s.save()
-    s.hal.sound.sfx("lose")
-    return Banner(s.hal.display, "You Lost",
-                  ("after %d move%s" % (p.moves, "" if p.moves == 1 else "s"),),
-                  now, _BANNER_KEYS)
+    moves = screen.puzzle.moves
+    screen.state = LOST
+    screen.save()
+    screen.hal.sound.sfx("lose")
+    return Banner(screen.hal.display, "You Lost",
+                  ("after %d move%s" % (moves, "" if moves == 1 else "s"),), now, _BANNER_KEYS)
+
+
+def update(screen, c, now):
+    """A frame of the banner. Won: A skips it, then starts a new game. Lost:
+    a new game follows the banner, or A at once."""
+    banner = screen.banner
+    banner.update(now)
+    if screen.state == WON:
+        if c.just_pressed(A):
+            if banner.finished():
+                screen.new_game(now)
+            else:
+                banner.skip(now)
+                screen.redraw()            # the banner's end painted
+    elif c.just_pressed(A):
+        screen.lost_at = 0
+        screen.new_game(now)               # (it takes the banner down)
+    elif banner.finished():
+        if not screen.lost_at:
+            screen.lost_at = now
+        elif time.ticks_diff(now, screen.lost_at) >= _LOST_WAIT_MS:
+            screen.lost_at = 0
+            screen.new_game(now)

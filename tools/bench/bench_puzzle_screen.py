@@ -57,7 +57,7 @@ def frame_bytes(board, arcade, action):
     screen draws the changed cells first and the panel a frame later)."""
     game = arcade.screen
     # let the timer tick first, so its redraw is not counted as the move's
-    while (game.ms + 100) // 1000 != game.ms // 1000 and game.puzzle.moves:
+    while (game.play_ms + 100) // 1000 != game.play_ms // 1000 and game.puzzle.moves:
         arcade.step()
     before = board.bus.bytes
     action()
@@ -98,13 +98,13 @@ def measure(title, size, mode):
     board.press("E")
     arcade.step()
     release(board, arcade)
-    w = game.w
+    w = game.size
     blank = game.puzzle.blank
     row = blank // w
     far = row * w + (w - 1 if blank % w < w // 2 else 0)
-    game.cells[game.cursor] = 1
+    game.dirty_cells[game.cursor] = 1
     game.cursor = far
-    game.cells[far] = 1
+    game.dirty_cells[far] = 1
     arcade.step()
     run = abs(far - blank)
     slide = frame_bytes(board, arcade, lambda: board.press("A"))
@@ -113,9 +113,9 @@ def measure(title, size, mode):
     tick = None
     for _ in range(40):
         before = board.bus.bytes
-        shown = game.shown_time
+        shown = game.shown_secs
         arcade.step()
-        if game.shown_time != shown:
+        if game.shown_secs != shown:
             tick = board.bus.bytes - before
             break
     return {

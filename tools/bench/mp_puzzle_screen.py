@@ -55,7 +55,7 @@ def run(hal, options, size, mode):
     # the first hint: imports the solver (and its 3x3 tables when needed)
     a1 = gc.mem_alloc()
     t0 = time.ticks_ms()
-    game._show_hint()
+    game.show_hint()
     hint_ms = time.ticks_diff(time.ticks_ms(), t0)
     hint_alloc = gc.mem_alloc() - a1
     game = None

@@ -171,9 +171,9 @@ def _where():
         return "-"
     screen = app.screen
     text = type(screen).__module__
-    if hasattr(screen, "w") and hasattr(screen, "hinter"):
+    if hasattr(screen, "size") and hasattr(screen, "hinter"):
         text += " %dx%d %s%s, state %d, moves %d" % (
-            screen.w, screen.w, screen.mode, " (hinting)" if screen.hinter is not None else "",
+            screen.size, screen.size, screen.mode, " (hinting)" if screen.hinter is not None else "",
             screen.state, screen.puzzle.moves)
     return text
 

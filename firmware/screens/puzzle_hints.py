@@ -1,0 +1,29 @@
+"""Hints on the puzzle screen (firmware/screens/puzzle.py): the next push,
+and its tile lit up. Borrowed for each hint with the solver it imports (~11 KB
+with its 3x3 tables), so neither is held between frames; screen.hinter (a
+firmware.games.npuzzle.Hinter) keeps the plan (see README, "Why the code looks
+like this")."""
+from firmware.games.npuzzle import Hinter
+
+
+def next_push(screen):
+    """The push to play next (None when solved, or no memory to plan)."""
+    if screen.hinter is None:
+        screen.hinter = Hinter()
+    try:
+        return screen.hinter.hint(screen.puzzle)
+    except MemoryError:         # a help, not the game: say so and go on
+        screen.hinter = None
+        screen.say("NO MEM FOR HINT", screen.hal.clock.now())
+        return None
+
+
+def show(screen):
+    """Light up the tile the hint moves."""
+    direction = next_push(screen)
+    if screen.hint_index >= 0:
+        screen.dirty_cells[screen.hint_index] = 1
+    screen.hint_index = -1 if direction is None else screen.puzzle.tile_for_push(direction)
+    if screen.hint_index >= 0:
+        screen.dirty_cells[screen.hint_index] = 1
+

@@ -1,0 +1,90 @@
+"""The start of a puzzle game (firmware/screens/puzzle.py): the size and
+mode, a new game shuffled at the chosen level, or a saved one taken back.
+Borrowed only then (see README, "Why the code looks like this")."""
+import random
+
+from firmware import modules
+from firmware.games.npuzzle import Puzzle
+from firmware.screens.puzzle import PLAY
+
+# Per size: the cell pitch (pixels from one grid line to the next) and the
+# grid's top row. Both are chosen so that cells cross as few 8-row pages of
+# the panel as they can: a move resends its two cells, page by page (a 3x3
+# with a pitch of 21 filled the height, but its middle row crossed 4 pages).
+_PITCH = {3: 20, 4: 15, 5: 12}
+_TOP = {3: 0, 4: 1, 5: 1}
+
+_WALK = (0, 4, 12, 30)       # random-walk pushes per shuffle level, times the size
+_SOLVER = "firmware.games.npuzzle_solver"   # ~11 KB with its 3x3 tables: borrowed
+
+
+def size_and_mode(screen, size, big_size_setting):
+    """The puzzle's size and mode (numbers or picture): the settings', or the
+    game in progress's; the cell pitch and the grid's top row for that size:
+    (size, mode, pitch, top)."""
+    mode = screen.settings["mode"]
+    # a game in progress keeps its own size and mode when the settings
+    # changed since: they apply from the next game started here
+    saved = screen.load_progress()
+    if saved and saved["size"] in ((4, 5) if big_size_setting else (size,)):
+        size = saved["size"]
+        mode = saved["mode"]
+    return size, mode, _PITCH[size], _TOP[size]
+
+
+def new_game(screen, now):
+    """Shuffle at the chosen level; the best possible length of an 8-puzzle;
+    the last game's time, help, hint, cursor and banner gone."""
+    puzzle = screen.puzzle
+    screen.game_level = screen.level
+    if screen.level == 0:
+        puzzle.shuffle_uniform(random)
+    else:
+        puzzle.shuffle_walk(random, _WALK[screen.level] * screen.size)
+    screen.optimal = None
+    if screen.size == 3:
+        try:
+            with modules.borrowed(_SOLVER) as solver:
+                screen.optimal = solver.optimal_length8(puzzle.tiles)
+        except MemoryError:     # "best possible" is a bonus: the game goes on
+            screen.say("NO MEM FOR BEST", now)
+    screen.play_ms = 0
+    screen.helped = False
+    if screen.hinter is not None:
+        screen.hinter.forget()
+    screen.hint_index = -1
+    screen.thinking = False
+    screen.state = PLAY
+    screen.show_banner(None)
+    screen.hal.display.invert(False)
+    screen.cursor_on = False
+    cursor_home(screen)
+
+
+def restore(screen, data):
+    """A saved game back (data checked by save_checks.puzzle); False when it
+    is one of another size or mode, or solved."""
+    if data["size"] != screen.size or data["mode"] != screen.mode:
+        return False
+    # a puzzle the rules refuse raises ValueError: resume() sets the save aside
+    puzzle = Puzzle.from_dict(data["puzzle"])
+    if puzzle.width != screen.size:
+        raise ValueError("puzzle width: not the save's size")
+    if puzzle.is_solved():
+        return False
+    screen.play_ms = data["ms"]
+    screen.optimal = data["optimal"]
+    screen.helped = data["helped"]
+    screen.game_level = data["level"]
+    screen.puzzle = puzzle
+    cursor_home(screen)
+    return True
+
+
+def cursor_home(screen):
+    """The cursor on a tile next to the blank."""
+    for direction in range(4):
+        i = screen.puzzle.tile_for_push(direction)
+        if i >= 0:
+            screen.cursor = i
+            return
