@@ -382,6 +382,7 @@ def test_the_cpus_search_is_let_go_after_each_move(board, store_dir, monkeypatch
     game = arcade.screen
     assert until(arcade, lambda: game.game.ply == 1)   # the CPU (Black) has moved
     assert "firmware.games.reversi_ai" not in sys.modules
+    assert "firmware.screens.reversi_cpu" not in sys.modules
 
 
 def test_the_cpu_says_it_thinks_then_replies_in_time(board, store_dir, searches):

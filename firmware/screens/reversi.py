@@ -12,14 +12,10 @@ Keys
   C or E  the game menu: Resume, Undo, Surrender (asks first), Mode
           (2 players / you black / you white / CPU demo), New game
 
-The CPU never freezes the board without notice: "thinks" is drawn and flushed
-first, and the search runs on the next frame under the CPU's time budget
-(hard: under 2 s on the ESP32), keeping the sound going from its progress
-callback.
-
 The screen is split by job, each helper given the screen as `screen`:
-  reversi_draw    the board and the panel (always loaded)
+  reversi_draw    the board and the panel (let go while an overlay covers them)
   reversi_start   a new game, a saved one back (borrowed only then)
+  reversi_cpu     the CPU's move, with its search (borrowed only then)
   reversi_menu    the overlays: game menu, surrender question, pass notice
                   (loaded while one shows)
   reversi_end     the end of a game (loaded from the end to the next game)
@@ -29,30 +25,26 @@ hal, app, settings, panel, say, redraw, save, remember):
   game            the position (firmware.games.reversi.Reversi)
   mode, level     who plays which colour (reversi_shared), the CPU's level
   rated           one vs-CPU mode all game: the result counts in Records
-  state           PLAY or OVER; resigned (the colour that gave up, or 0),
-                  outcome ("won"/"lost"/"drawn" against the CPU, or ""), over_t
-  overlay         what covers the board, overlay_t (when it opened),
-                  overlay_dirty (repaint it), menu_i (the game menu's row)
+  state           PLAY or OVER; resigned (who gave up), outcome, over_t
+  overlay         what covers the board; overlay_t, overlay_dirty, menu_i
   cx, cy          the cursor's column and row; cursor_shown, cursor_drawn
   cells, marked   per square: a hint shown (HINT), to repaint (PAINT)
   flips, flip_n, flip_phase, last_sq   the last move's blinking discs
-  thinking, spin, cpu_at               the CPU's turn
-  human(colour), cpu_plays(colour), mark(square), show_hints(),
-  after_move(now), end_flips(), new_game(now), finish(now)
+  thinking, spin, spin_t, cpu_at, node_budget   the CPU's turn
+  human(colour), cpu_plays(colour), mark(square), show_hints(), after_move(now),
+  end_flips(), new_game(now), finish(now)
 """
-import random
 import time
 
 from micropython import const
 
 from firmware import modules
-from firmware.games.reversi import Reversi, PASS, MOVE_STRIDE, square
+from firmware.games.reversi import Reversi, MOVE_STRIDE, square
 from firmware.hal.controls import A, B, C, E, LEFT, RIGHT, UP, DOWN
-from firmware.screens import reversi_draw
 from firmware.screens.base import GameScreen, BACK, STATUS_LINE
 from firmware.screens.reversi_shared import (
     LEVEL_NAMES, MODE_NAMES, DEMO, PLAY, OVER, NO_OVERLAY, PASS_NOTICE, GAME_MENU,
-    cpu_plays, cpu_delay_ms)
+    HINT, PAINT, COUNTS, cpu_plays, cpu_delay_ms)
 
 # What the arcade knows of this game without importing it (firmware/gamelist.py).
 GAME = {
@@ -78,11 +70,18 @@ _FLIP_STEP_MS = const(75)    # ...changing colour this often
 _BLINK_ON_MS = const(500)    # the cursor frame: shown, then hidden
 _BLINK_MS = const(750)
 _DEMO_RESTART_MS = const(5000)
-_SPIN_MS = const(150)
 
-_AI = "firmware.games.reversi_ai"              # borrowed for each of the CPU's moves
+_BOARD = "firmware.screens.reversi_draw"        # let go while an overlay shows
+_CPU = "firmware.screens.reversi_cpu"          # borrowed for each of the CPU's moves
 _START = "firmware.screens.reversi_start"       # borrowed to start a game
 _SAVE_CHECKS = "firmware.screens.save_checks"   # the save schemas: borrowed to load a save
+
+
+def _board():
+    """The board and panel's drawing (firmware.screens.reversi_draw),
+    imported again when an overlay has closed (see draw())."""
+    from firmware.screens import reversi_draw
+    return reversi_draw
 
 
 def _menu():
@@ -101,7 +100,7 @@ class Game(GameScreen):
         self.node_budget = options.get("node_budget")
         self.game = Reversi()
         self.moves = bytearray(MOVE_STRIDE)
-        self.cells = bytearray(100)        # per square: reversi_draw's HINT and PAINT bits
+        self.cells = bytearray(100)        # per square: the HINT and PAINT bits
         self.marked = False                # some square is marked in self.cells
         self.flips = bytearray(24)         # the squares flipped by the last move
         self.flip_n = 0
@@ -165,15 +164,26 @@ class Game(GameScreen):
     # ---- moves ---------------------------------------------------------------
     def mark(self, sq):
         """Repaint square sq on the next draw()."""
-        self.cells[sq] |= reversi_draw.PAINT
+        self.cells[sq] |= PAINT
         self.marked = True
 
     def show_hints(self):
         """Which squares show a hint: the legal moves of a person to move."""
         game = self.game
         show = self.state == PLAY and self.settings["hints"] and self.human(game.turn)
-        n = game.gen_moves(self.moves, 0) if show else 0
-        reversi_draw.set_hints(self, self.moves, n)
+        moves = self.moves
+        n = game.gen_moves(moves, 0) if show else 0
+        # bit 0 of cells[sq] (HINT): shown now; bit 1 for now: a hint from now on
+        cells = self.cells
+        for i in range(n):
+            cells[moves[i]] |= 2
+        for sq in range(11, 89):
+            bits = cells[sq]
+            hint = bits & 3
+            if hint == 1 or hint == 2:     # shown and no longer, or the other way
+                bits |= PAINT
+                self.marked = True
+            cells[sq] = (bits & PAINT) | (hint >> 1)
 
     def place(self, move, now):
         """A person's move; an illegal square sounds and changes nothing."""
@@ -205,7 +215,7 @@ class Game(GameScreen):
             self.flip_t = now
             self.flip_phase = 0
             self.hal.sound.click()
-        self.panel |= reversi_draw.COUNTS | STATUS_LINE
+        self.panel |= COUNTS | STATUS_LINE
         self.cpu_at = time.ticks_add(now, cpu_delay_ms(self.mode))
         if game.is_game_over():
             self.finish(now)
@@ -225,38 +235,6 @@ class Game(GameScreen):
         reversi_end.finish(self, now)
         self.show_hints()
         self.redraw()
-
-    # ---- the CPU ---------------------------------------------------------------
-    def _cpu_move(self, now):
-        """The CPU's move. Its search (firmware.games.reversi_ai) is borrowed
-        for this one frame, so between moves none of it holds heap."""
-        self.spin_t = now
-        with modules.borrowed(_AI) as reversi_ai:
-            move = reversi_ai.Ai(self.level, node_budget=self.node_budget, progress=self._progress,
-                                 rng=random).choose(self.game)
-        self.thinking = False
-        self.panel |= STATUS_LINE
-        if move is None:                   # cannot happen while the game goes on
-            return
-        now = time.ticks_ms()
-        if move == PASS:
-            self.game.pass_turn()
-        else:
-            self.game.push(move)
-        self.after_move(now)
-
-    def _progress(self, ai):
-        """Called every few dozen nodes while the CPU thinks: the sound goes
-        on and a spinner turns, so the board never looks frozen."""
-        now = time.ticks_ms()
-        self.hal.sound.update(now)
-        if time.ticks_diff(now, self.spin_t) >= _SPIN_MS:
-            self.spin_t = now
-            self.spin = (self.spin + 1) & 3
-            display = self.hal.display
-            reversi_draw.spinner(self, display.fb)
-            display.flush()
-        return False
 
     # ---- the frame -----------------------------------------------------------
     def update(self, now):
@@ -292,7 +270,8 @@ class Game(GameScreen):
             return None
         if self.cpu_plays(game.turn):
             if self.thinking:              # "thinks" is on the panel: search now
-                self._cpu_move(now)
+                with modules.borrowed(_CPU) as cpu:
+                    cpu.move(self, now)
             elif time.ticks_diff(now, self.cpu_at) >= 0:
                 self.thinking = True
                 self.panel |= STATUS_LINE
@@ -339,15 +318,17 @@ class Game(GameScreen):
 
     def draw(self, display):
         fb = display.fb
-        if self.overlay and not self.dirty:
-            # the board and the panel wait under the box: closing it repaints all
+        if self.overlay:
+            # The board and the panel wait under the box, and their drawing
+            # code is let go meanwhile (closing the box repaints them all).
+            if self.dirty:
+                _board().draw(self, fb)
+                self.overlay_dirty = True
+            modules.forget(_BOARD)
             if self.overlay_dirty:
                 self.overlay_dirty = False
                 _menu().draw(self, fb)
             return
-        reversi_draw.draw(self, fb)
-        if self.overlay:
-            self.overlay_dirty = False
-            _menu().draw(self, fb)
-        else:
-            reversi_draw.cursor(self, fb)
+        board = _board()
+        board.draw(self, fb)
+        board.cursor(self, fb)

@@ -16,18 +16,11 @@ import framebuf
 from micropython import const
 
 from firmware.games.reversi import BLACK, WHITE
-from firmware.screens.base import STATUS_LINE, HELP_LINE, FIRST_FIELD, ALL_FIELDS
+from firmware.screens.base import STATUS_LINE, HELP_LINE, ALL_FIELDS
 from firmware.screens.reversi_shared import (
-    TWO_PLAYERS, DEMO, PLAY, OVER, MODE_NAMES, colour_name, level_name)
+    TWO_PLAYERS, DEMO, PLAY, OVER, MODE_NAMES, HINT, PAINT, COUNTS, MODE,
+    colour_name, level_name)
 from firmware.ui import WIDTH, HEIGHT, tinyfont
-
-# bits of screen.cells[square]
-HINT = const(1)              # a hint is shown there (set_hints)
-PAINT = const(4)             # repaint the square
-
-# the panel's own fields (bits of screen.panel, after the base's lines)
-COUNTS = FIRST_FIELD         # the disc counts, whose turn
-MODE = FIRST_FIELD << 1      # the mode and the CPU's level
 
 # Heap: private names are `_NAME = const(int)` (README: "Why the code looks like this").
 _CELL = const(8)
@@ -41,22 +34,6 @@ PICTURES = tuple(framebuf.FrameBuffer(bytearray(rows), 7, 7, framebuf.MONO_HLSB)
     b"\x38\x44\x82\x82\x82\x44\x38",     # 2 black disc: a ring
     b"\x38\x44\x92\xba\x92\x44\x38",     # 3 the last: a plus inside
     b"\x00\x00\x10\x38\x10\x00\x00"))    # 4 a hint
-
-
-def set_hints(screen, moves, n):
-    """Show a hint on the n squares in moves and on no other; the squares
-    that change are marked for repainting. (Bit 0 of cells[sq], HINT: shown
-    now; bit 1 while this runs: a hint from now on.)"""
-    cells = screen.cells
-    for i in range(n):
-        cells[moves[i]] |= 2
-    for sq in range(11, 89):
-        bits = cells[sq]
-        hint = bits & 3
-        if hint == 1 or hint == 2:         # shown and no longer, or the other way
-            bits |= PAINT
-            screen.marked = True
-        cells[sq] = (bits & PAINT) | (hint >> 1)
 
 
 def draw(screen, fb):

@@ -4,6 +4,7 @@ who plays which colour."""
 from micropython import const
 
 from firmware.games.reversi import BLACK, WHITE
+from firmware.screens.base import FIRST_FIELD
 
 # modes: who plays which colour (the number is saved, in the game and in the
 # "mode" setting)
@@ -25,6 +26,14 @@ NO_OVERLAY = const(0)
 PASS_NOTICE = const(1)
 GAME_MENU = const(2)
 SURRENDER_QUESTION = const(3)
+
+# bits of screen.cells[square]
+HINT = const(1)              # a hint is shown there
+PAINT = const(4)             # repaint the square
+
+# the panel's own fields (bits of screen.panel, after GameScreen's lines)
+COUNTS = FIRST_FIELD         # the disc counts, whose turn
+MODE = FIRST_FIELD << 1      # the mode and the CPU's level
 
 CPU_DELAY_MS = const(250)    # the CPU replies after the flips have shown
 DEMO_DELAY_MS = const(700)   # a demo goes slowly enough to follow
