@@ -256,9 +256,12 @@ def test_a_game_that_ends_with_empty_squares(board, store_dir):
     assert game.state == shared.OVER
     assert game.game.empties() == 61
     assert shows(board.panel, "Black") and shows(board.panel, "wins!")
-    assert reversi_draw.status(game)[2] == "64-0"                  # WOF: the empties go to the winner
-    assert reversi_draw.status(game)[3] == "3 + 61 EMPTY"        # and the panel says so
+    assert reversi_draw.status(game)[2] == "64-0"       # WOF: the empties go to the winner
+    assert reversi_draw.status(game)[3] == "3 + 61 EMPTY"   # and the panel says so
     assert shows_tiny(board.panel, "3 + 61 EMPTY")
+    frames(arcade, 3)
+    assert shows(board.panel, "wins!")                  # kept on the panel...
+    assert "firmware.screens.reversi_end" not in sys.modules   # ...without the end's code
     assert load(store_dir, "reversi") == {}             # nothing to continue
     assert arcade.records.data == {}                    # two players: no CPU record
     tap(board, arcade, "A")                             # a new game

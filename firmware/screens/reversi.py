@@ -18,14 +18,14 @@ The screen is split by job, each helper given the screen as `screen`:
   reversi_cpu     the CPU's move, with its search (borrowed only then)
   reversi_menu    the overlays: game menu, surrender question, pass notice
                   (loaded while one shows)
-  reversi_end     the end of a game (loaded from the end to the next game)
+  reversi_end     the end of a game (borrowed only then)
   reversi_shared  the modes, states, overlays and level names they share
 They use only this public surface of the screen (besides GameScreen's:
 hal, app, settings, panel, say, redraw, save, remember):
   game            the position (firmware.games.reversi.Reversi)
   mode, level     who plays which colour (reversi_shared), the CPU's level
   rated           one vs-CPU mode all game: the result counts in Records
-  state           PLAY or OVER; resigned (who gave up), outcome, over_t
+  state           PLAY or OVER; resigned (who gave up), outcome, over_t, end_lines
   overlay         what covers the board; overlay_t, overlay_dirty, menu_i
   cx, cy          the cursor's column and row; cursor_shown, cursor_drawn
   cells, marked   per square: a hint shown (HINT), to repaint (PAINT)
@@ -73,6 +73,7 @@ _DEMO_RESTART_MS = const(5000)
 
 _BOARD = "firmware.screens.reversi_draw"        # let go while an overlay shows
 _CPU = "firmware.screens.reversi_cpu"          # borrowed for each of the CPU's moves
+_END = "firmware.screens.reversi_end"            # borrowed when a game ends
 _START = "firmware.screens.reversi_start"       # borrowed to start a game
 _SAVE_CHECKS = "firmware.screens.save_checks"   # the save schemas: borrowed to load a save
 
@@ -124,6 +125,7 @@ class Game(GameScreen):
         self.over_t = 0
         self.resigned = 0                  # the colour that surrendered
         self.outcome = ""                  # "won" / "lost" / "drawn" against the CPU
+        self.end_lines = None              # the panel's status lines after the end
         self.level = self.settings["level"]
         self.rated = True                  # one vs-CPU mode all game: results count
         self.mode = self.settings["mode"]  # the last mode, for the next new game
@@ -230,9 +232,9 @@ class Game(GameScreen):
         self.flip_n = 0
 
     def finish(self, now):
-        """The end (firmware.screens.reversi_end, imported only now)."""
-        from firmware.screens import reversi_end
-        reversi_end.finish(self, now)
+        """The end: the result, its sound and record (reversi_end)."""
+        with modules.borrowed(_END) as end:              # only while a game ends
+            end.finish(self, now)
         self.show_hints()
         self.redraw()
 

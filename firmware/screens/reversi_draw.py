@@ -158,8 +158,7 @@ def _panel(screen, fb):
 def status(screen):
     """The panel's status lines: two big, two small."""
     if screen.state == OVER:
-        from firmware.screens import reversi_end
-        return reversi_end.status(screen)
+        return screen.end_lines            # (reversi_end: the result)
     turn = colour_name(screen.game.turn)
     if screen.message:
         detail = screen.message

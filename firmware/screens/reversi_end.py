@@ -1,6 +1,6 @@
 """The end of a Reversi game (firmware.screens.reversi): the result, its
-sound and record, and the panel's text. Imported only when a game ends and
-let go when a new one starts, so none of it is held during play. `screen`
+sound and record, and the panel's text for it. Borrowed only while a game
+ends (modules.borrowed), so none of it is held during play or after. `screen`
 is the Game screen, used through its public surface (see its docstring)."""
 from firmware.games.reversi import DRAW
 from firmware.screens.reversi_shared import (
@@ -23,6 +23,7 @@ def finish(screen, now):
     screen.hal.sound.sfx("lose" if screen.outcome == "lost" else "win")
     screen.save()
     screen.remember("mode", screen.mode)
+    screen.end_lines = _lines(screen)
 
 
 def _winner(screen):
@@ -32,7 +33,7 @@ def _winner(screen):
     return screen.game.winner()
 
 
-def status(screen):
+def _lines(screen):
     """The panel's lines after the end: two big, two small (the second one
     says how the empty squares were counted, "" when none were)."""
     game = screen.game

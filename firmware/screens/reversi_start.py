@@ -3,7 +3,6 @@ saved one back. Borrowed only while a game starts (modules.borrowed), so
 none of it is held during play. `screen` is the Game screen."""
 import time
 
-from firmware import modules
 from firmware.screens.reversi_shared import PLAY, NO_OVERLAY, cpu_delay_ms
 
 
@@ -47,7 +46,6 @@ def new_game(screen, now):
 
 
 def _started(screen, now):
-    modules.forget("firmware.screens.reversi_end")
     screen.state = PLAY
     screen.overlay = NO_OVERLAY
     screen.thinking = False
