@@ -34,6 +34,7 @@ hal, app, settings, panel, say, redraw, save, remember):
   human(colour), cpu_plays(colour), mark(square), show_hints(), after_move(now),
   end_flips(), new_game(now), finish(now)
 """
+import sys
 import time
 
 from micropython import const
@@ -71,25 +72,20 @@ _BLINK_ON_MS = const(500)    # the cursor frame: shown, then hidden
 _BLINK_MS = const(750)
 _DEMO_RESTART_MS = const(5000)
 
+# Heap: the screen's helper modules come and go (README: "Why the code looks like this").
 _BOARD = "firmware.screens.reversi_draw"        # let go while an overlay shows
-_CPU = "firmware.screens.reversi_cpu"          # borrowed for each of the CPU's moves
-_END = "firmware.screens.reversi_end"            # borrowed when a game ends
-_START = "firmware.screens.reversi_start"       # borrowed to start a game
-_SAVE_CHECKS = "firmware.screens.save_checks"   # the save schemas: borrowed to load a save
+_MENU = "firmware.screens.reversi_menu"         # loaded only while an overlay shows
+_CPU = "firmware.screens.reversi_cpu"           # borrowed for each of the CPU's moves
+_END = "firmware.screens.reversi_end"           # borrowed while a game ends
+_START = "firmware.screens.reversi_start"       # borrowed while a game starts
+_SAVE_CHECKS = "firmware.screens.save_checks"   # the save schemas: borrowed while a save loads
 
 
-def _board():
-    """The board and panel's drawing (firmware.screens.reversi_draw),
-    imported again when an overlay has closed (see draw())."""
-    from firmware.screens import reversi_draw
-    return reversi_draw
-
-
-def _menu():
-    """The overlays' module (firmware.screens.reversi_menu), imported when
-    one opens and let go when it closes (modules.forget)."""
-    from firmware.screens import reversi_menu
-    return reversi_menu
+def _module(name):
+    """Module name, imported if it is not loaded: the board's drawing and
+    the overlays' code come and go (see update() and draw())."""
+    __import__(name)
+    return sys.modules[name]
 
 
 class Game(GameScreen):
@@ -243,11 +239,11 @@ class Game(GameScreen):
         controls = self.hal.controls
         self._tick(now)
         if self.overlay:                   # (B there: back to the game, or no)
-            result = _menu().update(self, controls, now)
+            result = _module(_MENU).update(self, controls, now)
             if not self.overlay:
                 # the overlays' code goes, and the drawing helpers it
                 # brought (the board and panel do not use them)
-                modules.forget("firmware.screens.reversi_menu")
+                modules.forget(_MENU)
                 modules.forget("firmware.ui.draw")
             return result
         if controls.just_pressed(B):
@@ -324,13 +320,13 @@ class Game(GameScreen):
             # The board and the panel wait under the box, and their drawing
             # code is let go meanwhile (closing the box repaints them all).
             if self.dirty:
-                _board().draw(self, fb)
+                _module(_BOARD).draw(self, fb)
                 self.overlay_dirty = True
             modules.forget(_BOARD)
             if self.overlay_dirty:
                 self.overlay_dirty = False
-                _menu().draw(self, fb)
+                _module(_MENU).draw(self, fb)
             return
-        board = _board()
+        board = _module(_BOARD)
         board.draw(self, fb)
         board.cursor(self, fb)
