@@ -15,7 +15,7 @@ from firmware.screens.base import BACK, ALL_FIELDS
 from firmware.screens.reversi_shared import (
     DEMO, PLAY, NO_OVERLAY, PASS_NOTICE, GAME_MENU, SURRENDER_QUESTION,
     MODE_NAMES, DEMO_DELAY_MS, colour_name, person_against_cpu)
-from firmware.ui import draw as _draw, tinyfont
+from firmware.ui import draw as ui_draw, tinyfont
 
 # the game menu's rows
 _MENU_N = const(5)
@@ -148,22 +148,22 @@ def draw(screen, fb):
     """The overlay on show, over the board."""
     overlay = screen.overlay
     if overlay == PASS_NOTICE:
-        _draw.box(fb, 0, 18, _draw.WIDTH, 28)
-        _draw.centred(fb, colour_name(screen.game.turn) + " must pass", 22)
-        _draw.centred(fb, "A: pass B: menu", 34)
+        ui_draw.box(fb, 0, 18, ui_draw.WIDTH, 28)
+        ui_draw.centred(fb, colour_name(screen.game.turn) + " must pass", 22)
+        ui_draw.centred(fb, "A: pass B: menu", 34)
     elif overlay == SURRENDER_QUESTION:
-        _draw.ask(fb, "Surrender?")
+        ui_draw.ask(fb, "Surrender?")
     elif overlay == GAME_MENU:
-        _draw.box(fb, 10, 0, 108, _draw.HEIGHT)
+        ui_draw.box(fb, 10, 0, 108, ui_draw.HEIGHT)
         for i in range(_MENU_N):
             y = 2 + i * 10
-            sel = i == screen.menu_i
-            fb.fill_rect(11, y, 106, 10, 1 if sel else 0)
+            selected = i == screen.menu_i
+            fb.fill_rect(11, y, 106, 10, 1 if selected else 0)
             fb.text(("Resume", "Undo", "Surrender", "Mode", "New game")[i], 14, y + 1,
-                    0 if sel else 1)
+                    0 if selected else 1)
             if i == _M_MODE:
-                tinyfont.text(fb, MODE_NAMES[screen.mode].upper(), 52, y + 3, 0 if sel else 1)
-                if sel:                    # the stick changes it
+                tinyfont.text(fb, MODE_NAMES[screen.mode].upper(), 52, y + 3, 0 if selected else 1)
+                if selected:               # the stick changes it
                     tinyfont.text(fb, "<", 47, y + 3, 0)
                     tinyfont.text(fb, ">", 90, y + 3, 0)
         tinyfont.centred(fb, "A CHOOSE  B BACK", 11, 55, 106, 7)
