@@ -2,13 +2,15 @@
 the end of a game and its records, undo, surrender, the CPU and the demo,
 resuming, hints."""
 import json
+import sys
 import time
 
 import framebuf
+import pytest
 
 from firmware.games.reversi import Reversi, BLACK, WHITE, square, from_alg
 from firmware.games.reversi_tools import board_string
-from firmware.screens import reversi as screen
+from firmware.screens import reversi_draw, reversi_shared as shared
 from firmware.screens import reversi_menu as overlays
 from firmware.ui import tinyfont
 from tests.panel import shows
@@ -16,11 +18,8 @@ from tests import saves
 from tests.test_app import set_game_setting, boot, frames, tap, nudge, choose, to_menu, wait
 
 FULL_BUT_H8 = "X" * 62 + "O-"          # Black's h8 flips g8 and fills the board
-# the screen's modes (private consts there: no module globals on the board)
-TWO_PLAYERS = 0
-YOU_BLACK = 1
-YOU_WHITE = 2
-DEMO = 3
+TWO_PLAYERS, YOU_BLACK, YOU_WHITE, DEMO = (shared.TWO_PLAYERS, shared.YOU_BLACK,
+                                          shared.YOU_WHITE, shared.DEMO)
 # its 7x7 pictures (MONO_HLSB rows), literals there too
 WHITE_DISC = b"\x38\x7c\xfe\xfe\xfe\x7c\x38"
 WHITE_LAST = b"\x38\x7c\xee\xc6\xee\x7c\x38"   # a plus-shaped hole
@@ -58,7 +57,6 @@ def open_game(board, store_dir, mode=None, node_budget=400, **settings):
     game = arcade.screen
     assert type(game).__name__ == "Game"
     game.node_budget = node_budget     # keeps CPython's real-time search short
-    game.ai = None
     frames(arcade, 2)
     return arcade
 
@@ -88,7 +86,7 @@ def menu_item(board, arcade, index):
     """Open the game menu with C and pick an entry."""
     tap(board, arcade, "C")
     game = arcade.screen
-    assert game.overlay == screen._OV_MENU
+    assert game.overlay == shared.GAME_MENU
     while game.menu_i != index:
         nudge(board, arcade, "down")
     tap(board, arcade, "A")
@@ -189,27 +187,27 @@ def shows_tiny(panel, text, size=1):
 def test_the_counts_name_each_colour_beside_its_disc(board, store_dir):
     arcade = open_game(board, store_dir, mode=YOU_BLACK)
     game = arcade.screen
-    x = screen._PANEL_X
+    x = reversi_draw._PANEL_X
     assert cell_at(board, x + 4, 1) == picture(BLACK_DISC)
     assert cell_at(board, x + 4, 11) == picture(WHITE_DISC)
     assert shows_tiny(board.panel, "BLACK") and shows_tiny(board.panel, "WHITE")
     assert shows_tiny(board.panel, "YOU") and shows_tiny(board.panel, "CPU")
-    assert game.state == screen._PLAY
+    assert game.state == shared.PLAY
 
 
 def test_b_on_every_overlay_means_no_or_back(board, store_dir):
     arcade = open_game(board, store_dir, mode=TWO_PLAYERS)
     game = arcade.screen
     tap(board, arcade, "C")                            # the game menu: B goes back to the game
-    assert game.overlay == screen._OV_MENU and shows_tiny(board.panel, "A CHOOSE  B BACK")
+    assert game.overlay == shared.GAME_MENU and shows_tiny(board.panel, "A CHOOSE  B BACK")
     tap(board, arcade, "B")
-    assert arcade.screen is game and game.overlay == screen._OV_NONE
+    assert arcade.screen is game and game.overlay == shared.NO_OVERLAY
     tap(board, arcade, "A")                            # a move, so there is something to give up
     menu_item(board, arcade, overlays._M_SURRENDER)    # "Surrender?": B says no
-    assert game.overlay == overlays._OV_CONFIRM
+    assert game.overlay == shared.SURRENDER_QUESTION
     tap(board, arcade, "B")
-    assert arcade.screen is game and game.overlay == screen._OV_NONE
-    assert game.state == screen._PLAY
+    assert arcade.screen is game and game.overlay == shared.NO_OVERLAY
+    assert game.state == shared.PLAY
 
 
 def test_b_on_the_pass_notice_goes_back_and_the_notice_comes_back(board, store_dir):
@@ -222,7 +220,7 @@ def test_b_on_the_pass_notice_goes_back_and_the_notice_comes_back(board, store_d
     choose(board, arcade, "Continue") if "Continue" in arcade.screen.labels \
         else choose(board, arcade, "Reversi")
     frames(arcade, 3)
-    assert arcade.screen.overlay == screen._OV_PASS
+    assert arcade.screen.overlay == shared.PASS_NOTICE
 
 
 def test_the_help_line_says_the_keys_that_work(board, store_dir):
@@ -241,10 +239,10 @@ def test_a_forced_pass_is_announced(board, store_dir):
     arcade = open_game(board, store_dir)
     game = arcade.screen
     frames(arcade, 2)
-    assert game.overlay == screen._OV_PASS
+    assert game.overlay == shared.PASS_NOTICE
     assert shows(board.panel, "Black must pass")
     tap(board, arcade, "A")
-    assert game.game.turn == WHITE and game.overlay == screen._OV_NONE
+    assert game.game.turn == WHITE and game.overlay == shared.NO_OVERLAY
     assert not shows(board.panel, "Black must pass")
     assert load(store_dir, "reversi")["game"]["moves"] == ["pass"]
 
@@ -255,16 +253,19 @@ def test_a_game_that_ends_with_empty_squares(board, store_dir):
     game = arcade.screen
     cursor_to(board, arcade, 2, 0)
     tap(board, arcade, "A")                             # c1: no white disc is left
-    assert game.state == screen._OVER
+    assert game.state == shared.OVER
     assert game.game.empties() == 61
     assert shows(board.panel, "Black") and shows(board.panel, "wins!")
-    assert game._status()[2] == "64-0"                  # WOF: the empties go to the winner
-    assert game._status()[3] == "3 + 61 EMPTY"        # and the panel says so
+    assert reversi_draw.status(game)[2] == "64-0"       # WOF: the empties go to the winner
+    assert reversi_draw.status(game)[3] == "3 + 61 EMPTY"   # and the panel says so
     assert shows_tiny(board.panel, "3 + 61 EMPTY")
+    frames(arcade, 3)
+    assert shows(board.panel, "wins!")                  # kept on the panel...
+    assert "firmware.screens.reversi_end" not in sys.modules   # ...without the end's code
     assert load(store_dir, "reversi") == {}             # nothing to continue
     assert arcade.records.data == {}                    # two players: no CPU record
     tap(board, arcade, "A")                             # a new game
-    assert game.state == screen._PLAY and game.game.ply == 0
+    assert game.state == shared.PLAY and game.game.ply == 0
 
 
 def test_winning_against_the_cpu_plays_the_melody_and_counts(board, store_dir):
@@ -274,9 +275,9 @@ def test_winning_against_the_cpu_plays_the_melody_and_counts(board, store_dir):
     cursor_to(board, arcade, 7, 7)
     pwm = len(board.pwm_log)
     tap(board, arcade, "A")
-    assert game.state == screen._OVER and game.game.count(BLACK) == 64
+    assert game.state == shared.OVER and game.game.count(BLACK) == 64
     assert shows(board.panel, "Black") and shows(board.panel, "wins!")
-    assert game._status()[2] == "YOU WIN 64-0"
+    assert reversi_draw.status(game)[2] == "YOU WIN 64-0"
     assert arcade.records.get("Reversi easy") == {"won": 1}
     wait(arcade, 1000)
     notes = [f for _, f, duty in board.pwm_log[pwm:] if f and duty]
@@ -288,9 +289,9 @@ def test_losing_to_the_cpu_counts_at_its_level(board, store_dir):
     saved_game(store_dir, YOU_WHITE, start=FULL_BUT_H8, turn=BLACK, level=2)
     arcade = open_game(board, store_dir)
     game = arcade.screen
-    assert until(arcade, lambda: game.state == screen._OVER)
+    assert until(arcade, lambda: game.state == shared.OVER)
     assert arcade.records.get("Reversi hard") == {"lost": 1}
-    assert game._status()[2] == "YOU LOSE 0-64"
+    assert reversi_draw.status(game)[2] == "YOU LOSE 0-64"
 
 
 # ---- the game menu -------------------------------------------------------------------
@@ -327,16 +328,16 @@ def test_surrender_asks_first_and_counts_a_loss(board, store_dir):
     tap(board, arcade, "A")
     assert until(arcade, lambda: game.game.ply == 2)
     menu_item(board, arcade, overlays._M_SURRENDER)
-    assert game.overlay == overlays._OV_CONFIRM and shows(board.panel, "Surrender?")
+    assert game.overlay == shared.SURRENDER_QUESTION and shows(board.panel, "Surrender?")
     assert shows(board.panel, "A: yes B: no")
     tap(board, arcade, "B")                            # no (and B does not leave)
     assert arcade.screen is game
-    assert game.overlay == screen._OV_NONE and game.state == screen._PLAY
+    assert game.overlay == shared.NO_OVERLAY and game.state == shared.PLAY
     menu_item(board, arcade, overlays._M_SURRENDER)
     tap(board, arcade, "A")                            # yes
-    assert game.state == screen._OVER
+    assert game.state == shared.OVER
     assert shows(board.panel, "White") and shows(board.panel, "wins!")
-    assert game._status()[2] == "YOU LOSE"
+    assert reversi_draw.status(game)[2] == "YOU LOSE"
     assert arcade.records.get("Reversi medium") == {"lost": 1}
     assert load(store_dir, "reversi") == {}
 
@@ -353,13 +354,41 @@ def test_mode_changes_from_the_menu(board, store_dir):
     assert game.mode == YOU_WHITE
     assert load(store_dir, "reversi_settings")["mode"] == YOU_WHITE
     tap(board, arcade, "C")                            # close the menu
-    assert game.overlay == screen._OV_NONE
+    assert game.overlay == shared.NO_OVERLAY
     assert until(arcade, lambda: game.game.ply == 1)   # the CPU now plays Black
     assert load(store_dir, "reversi")["mode"] == YOU_WHITE
 
 
 # ---- the CPU -----------------------------------------------------------------------
-def test_the_cpu_says_it_thinks_then_replies_in_time(board, store_dir):
+@pytest.fixture
+def searches(monkeypatch):
+    """Every Ai the screen searches with, after its search. The screen borrows
+    firmware.games.reversi_ai for each move; imported here first, the module
+    stays loaded (borrowed forgets only what it imported), so the spy stays."""
+    from firmware.games import reversi_ai
+    searched = []
+    choose = reversi_ai.Ai.choose
+
+    def spy(ai, game):
+        move = choose(ai, game)
+        searched.append(ai)
+        return move
+    monkeypatch.setattr(reversi_ai.Ai, "choose", spy)
+    return searched
+
+
+def test_the_cpus_search_is_let_go_after_each_move(board, store_dir, monkeypatch):
+    import firmware.games
+    monkeypatch.delitem(sys.modules, "firmware.games.reversi_ai", raising=False)  # (other tests')
+    monkeypatch.delattr(firmware.games, "reversi_ai", raising=False)
+    arcade = open_game(board, store_dir, mode=YOU_WHITE, level=0)
+    game = arcade.screen
+    assert until(arcade, lambda: game.game.ply == 1)   # the CPU (Black) has moved
+    assert "firmware.games.reversi_ai" not in sys.modules
+    assert "firmware.screens.reversi_cpu" not in sys.modules
+
+
+def test_the_cpu_says_it_thinks_then_replies_in_time(board, store_dir, searches):
     arcade = open_game(board, store_dir, mode=YOU_WHITE, level=0)
     game = arcade.screen
     t0 = board.now_ms()
@@ -372,18 +401,19 @@ def test_the_cpu_says_it_thinks_then_replies_in_time(board, store_dir):
         frames(arcade)
     assert thought and game.game.ply == 1 and game.game.turn == WHITE
     assert board.now_ms() - t0 < 250 + 300             # the easy budget and a frame or two
-    assert game.ai.nodes <= 400
+    assert len(searches) == 1 and searches[0].nodes <= 400
 
 
-def test_the_hard_cpu_replies_under_a_node_budget(board, store_dir):
+def test_the_hard_cpu_replies_under_a_node_budget(board, store_dir, searches):
     arcade = open_game(board, store_dir, mode=YOU_BLACK, level=2, node_budget=800)
     game = arcade.screen
     tap(board, arcade, "A")
     t = time.perf_counter()
     assert until(arcade, lambda: game.game.ply == 2, 3000)
     assert time.perf_counter() - t < 3
-    assert game.ai.level == 2 and game.ai.nodes <= 800 + 32
-    assert game.ai.elapsed_ms <= 1850
+    ai = searches[-1]
+    assert ai.level == 2 and ai.nodes <= 800 + 32
+    assert ai.elapsed_ms <= 1850
 
 
 def test_the_cpu_demo_plays_by_itself(board, store_dir):

@@ -110,7 +110,7 @@ def g2048_states(board, store_dir):
 
 # ---- Reversi ----------------------------------------------------------------------
 def reversi_states(board, store_dir):
-    from firmware.screens import reversi_menu as overlays
+    from firmware.screens import reversi_menu as overlays, reversi_shared as shared
     arcade = reversi_tests.open_game(board, store_dir, mode=reversi_tests.TWO_PLAYERS)
     game = arcade.screen
     now = arcade.hal.clock.now()
@@ -127,13 +127,13 @@ def reversi_states(board, store_dir):
             game.say(message, now)
             yield arcade, "message " + message
         game.message = ""
-        game.overlay = overlays._OV_MENU
+        game.overlay = shared.GAME_MENU
         for i in range(overlays._MENU_N):
             game.menu_i = i
             yield arcade, "mode %d, game menu row %d" % (mode, i)
-        game.overlay = overlays._OV_CONFIRM
+        game.overlay = shared.SURRENDER_QUESTION
         yield arcade, "surrender?"
-        game.overlay = overlays._OV_PASS
+        game.overlay = shared.PASS_NOTICE
         yield arcade, "pass notice"
         game.overlay = 0
     # the ends: who won, by how much, with empty squares, given up (a row of

@@ -20,7 +20,7 @@ from micropython import const  # on the PC: tools/emu/mp/micropython.py
 EASY = const(0)
 MEDIUM = const(1)
 HARD = const(2)
-LEVEL_NAMES = ("easy", "medium", "hard")
+# (their names: firmware/screens/reversi_shared.py, LEVEL_NAMES)
 
 # Per level: (board time budget in ms, deepest search, exact-solve at or below
 # this many empties, random noise added to root scores, node budget).

@@ -21,7 +21,8 @@ import tools.emu  # noqa: E402  (micropython.const and time.ticks_* as on the bo
 tools.emu.install()
 
 from firmware.games.reversi import Reversi, BLACK, WHITE, WEIGHTS, PASS  # noqa: E402
-from firmware.games.reversi_ai import Ai, LEVELS, LEVEL_NAMES  # noqa: E402
+from firmware.games.reversi_ai import Ai, LEVELS  # noqa: E402
+from firmware.screens.reversi_shared import LEVEL_NAMES  # noqa: E402
 
 GAMES = 100
 OPENING = 4  # random plies at the start of each game

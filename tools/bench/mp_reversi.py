@@ -11,7 +11,8 @@ import random
 import time
 
 from firmware.games.reversi_tools import Reversi
-from firmware.games.reversi_ai import Ai, EASY, LEVELS, LEVEL_NAMES
+from firmware.games.reversi_ai import Ai, EASY, LEVELS
+from firmware.screens.reversi_shared import LEVEL_NAMES
 
 NODE_SPEEDUP_X10 = 25  # Node is ~2.5x the ESP32
 GAMES = 3

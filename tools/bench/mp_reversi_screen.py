@@ -12,7 +12,8 @@ from tools.bench import mpbench
 
 ESP32_FACTOR = mpbench.ESP32_FACTOR
 mpbench.install_machine()
-_SCREEN_MODULES = ("firmware.screens.reversi", "firmware.games.reversi")
+_SCREEN_MODULES = ("firmware.screens.reversi", "firmware.screens.reversi_draw",
+                   "firmware.screens.reversi_shared", "firmware.games.reversi")
 
 
 def run(hal, level):
@@ -65,7 +66,9 @@ def main():
     print("Reversi screen under MicroPython (Node), CPU demo; ESP32 ~%.1fx slower" % ESP32_FACTOR)
     print("%-7s %9s %8s %7s %12s %12s %8s %4s" % (
         "level", "start KB", "idle ms", "idle B", "cpu frame ms", "worst ms", "move B", "ply"))
-    for level, name in enumerate(("easy", "medium", "hard")):
+    for level in range(3):
+        from firmware.screens.reversi_shared import level_name
+        name = level_name(level)
         start, idle_ms, idle_alloc, move_ms, worst, move_alloc, ply = run(hal, level)
         print("%-7s %9.1f %8.2f %7d %12.0f %12d %8d %4d" % (
             name, start / 1024, idle_ms, idle_alloc, move_ms, worst, move_alloc, ply))

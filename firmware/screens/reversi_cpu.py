@@ -1,0 +1,52 @@
+"""The CPU's move on the Reversi screen (firmware.screens.reversi). Borrowed
+for the one frame in which the CPU searches and plays (modules.borrowed),
+with the search it brings (firmware.games.reversi_ai), so between moves
+none of it holds heap. `screen` is the Game screen.
+
+The CPU never freezes the board without notice: "thinks" is drawn and
+flushed the frame before, and the search runs under the CPU's time budget
+(hard: under 2 s on the ESP32), keeping the sound going and a spinner
+turning from its progress callback."""
+import random
+import time
+
+from micropython import const
+
+from firmware.games.reversi import PASS
+from firmware.games.reversi_ai import Ai
+from firmware.screens import reversi_draw         # (loaded already: the board is shown)
+from firmware.screens.base import STATUS_LINE
+
+_SPIN_MS = const(150)        # the spinner's step while the CPU thinks
+
+
+def move(screen, now):
+    """Search and play the CPU's move (the "thinks" already on the panel)."""
+    screen.spin_t = now
+    ai = Ai(screen.level, node_budget=screen.node_budget, rng=random,
+            progress=lambda ai: _progress(screen))
+    chosen = ai.choose(screen.game)
+    screen.thinking = False
+    screen.panel |= STATUS_LINE
+    if chosen is None:                 # cannot happen while the game goes on
+        return
+    now = time.ticks_ms()
+    if chosen == PASS:
+        screen.game.pass_turn()
+    else:
+        screen.game.push(chosen)
+    screen.after_move(now)
+
+
+def _progress(screen):
+    """Called every few dozen nodes while the CPU thinks: the sound goes on
+    and a spinner turns, so the board never looks frozen."""
+    now = time.ticks_ms()
+    screen.hal.sound.update(now)
+    if time.ticks_diff(now, screen.spin_t) >= _SPIN_MS:
+        screen.spin_t = now
+        screen.spin = (screen.spin + 1) & 3
+        display = screen.hal.display
+        reversi_draw.spinner(screen, display.fb)
+        display.flush()
+    return False

@@ -1,0 +1,58 @@
+"""The start of a Reversi game (firmware.screens.reversi): a new one, or a
+saved one back. Borrowed only while a game starts (modules.borrowed), so
+none of it is held during play. `screen` is the Game screen."""
+import time
+
+from firmware.screens.reversi_shared import PLAY, NO_OVERLAY, cpu_delay_ms
+
+
+def restore(screen, data):
+    """The saved game back (GameScreen.restore): False when it is over."""
+    game = screen.game
+    try:
+        saved = data["game"]
+        if saved.get("start"):
+            # a set-up position: only tests and tools make them
+            from firmware.games.reversi_tools import load
+            load(game, saved)
+        else:
+            game.load(saved)
+    except (ValueError, IndexError):   # IllegalMove is a ValueError
+        game.reset()
+        raise                          # resume() sets the save aside
+    if game.is_game_over():
+        game.reset()
+        return False
+    screen.mode = data["mode"]
+    screen.level = data["level"]
+    screen.rated = data.get("rated", False)
+    last = game.last_move()
+    if last:
+        screen.cx = last % 10 - 1
+        screen.cy = last // 10 - 1
+    _started(screen, screen.hal.clock.now())
+    return True
+
+
+def new_game(screen, now):
+    """A new game in the mode last chosen, at the level the settings say."""
+    screen.game.reset()
+    screen.level = screen.settings["level"]
+    screen.rated = True
+    screen.cx = 3
+    screen.cy = 2
+    _started(screen, now)
+    screen.save()
+
+
+def _started(screen, now):
+    screen.state = PLAY
+    screen.overlay = NO_OVERLAY
+    screen.thinking = False
+    screen.resigned = 0
+    screen.outcome = ""
+    screen.flip_n = 0
+    screen.last_sq = screen.game.last_move() or 0
+    screen.cpu_at = time.ticks_add(now, cpu_delay_ms(screen.mode))
+    screen.show_hints()
+    screen.redraw()
