@@ -58,7 +58,7 @@ def settle(board, arcade, action):
     while True:
         arcade.step()
         n += 1
-        if n >= 2 and not game.anim and not game.thinking and (not game.panel or game.state):
+        if n >= 2 and not game.animation and not game.thinking and (not game.panel or game.state):
             break
         if n > 30:
             raise RuntimeError("the screen never settled")
@@ -86,7 +86,7 @@ def measure(animate):
         legal = [d for d in range(4) if game.game.can_slide(d)]
         d = rng.choice(legal)
         cost, n = settle(board, arcade, lambda: board.push(DIRECTION_NAMES[d]))
-        if game.state != 0 or game.pending != 0:
+        if game.state != 0 or game.ending != 0:
             break                  # the game ended: the banner is a whole screen
         costs.append(cost)
         if game.game.last_merges:
