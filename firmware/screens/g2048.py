@@ -9,11 +9,9 @@ Keys
   D       hint: "THINKING..." then an arrow and the direction; hold D: the
           computer plays (a move every 250 ms) until D is let go
 
-A move animates in three frames (under 100 ms at 30 fps): the tiles half-way
-to where they go, the new board with the merged tiles flashing, the new board
-with the new tile. A push during the animation cuts it short. Only what
-changed is sent to the panel (the display compares with what it shows).
-The best score and best tile are kept in app.records under "2048".
+A move animates in three frames (firmware.screens.g2048_draw); a push
+during the animation cuts it short. The best score and best tile are kept in
+app.records under "2048".
 
 The screen is the game's state and its keys; its helpers take it as
 `screen` and use only this public surface of it:
@@ -24,15 +22,15 @@ The screen is the game's state and its keys; its helpers take it as
   thinking, demo  "THINKING..." is up; the computer plays (D held)
   demo_next       when the demo's next move is due (None: D not pressed here)
   player          the AI (ai2048.Expectimax) while hints need it, else None
-  hint_nodes, demo_nodes   the AI's evaluations per hint / demo move (None:
-                  its own cap)
+  hint_nodes, demo_nodes  the AI's evaluations a hint / a demo move (None: its cap)
   cells_shown     what each cell shows (firmware.screens.g2048_draw)
   board_before    the board before the last move (for the animation)
+  animation       the move's animation frame to draw next (1 .. 3), 0 none
   move(d, now)    slide toward the rules' direction d
   and the base's hal, panel, message, say(text, now), help_line(lines)
   (firmware.screens.base.GameScreen).
 Helpers: g2048_draw (tiles, animation, panel), g2048_hint (hint and demo),
-g2048_end (the banners, imported when a game ends).
+g2048_end (the banners, borrowed when a game ends).
 """
 import random
 import time
@@ -104,7 +102,7 @@ class Game(GameScreen):
         self.new_record = False
         self.cells_shown = bytearray(16)
         self.board_before = bytearray(16)
-        self.animation = 0                  # the animation's frame to draw next, 0: none
+        self.animation = 0
         self.animation_start = 0
         rec = app.records.get(RECORD_KEY)
         best = rec.get("best score", 0) if isinstance(rec, dict) else 0
@@ -263,8 +261,8 @@ class Game(GameScreen):
         self.turn_lines(now)
 
         if self.player is not None and not c.pressed(D):
-            # the hint or the demo is over: let the searcher (its 4 KB line
-            # cache) go until the next one; it warms up again in a few ms
+            # the hint or the demo is over: let the searcher (~2.5 KB with its
+            # line cache) go until the next one; it warms up again in a few ms
             self.player = None
         if self.thinking:                   # the frame after D showed "THINKING..."
             g2048_hint.show(self)
@@ -274,7 +272,7 @@ class Game(GameScreen):
             if self.game.moves:
                 self.state = _ASK
                 self.animation = 0
-                self.dirty = True
+                self.redraw()
             else:
                 self.new_game(now)
             return None
@@ -312,21 +310,4 @@ class Game(GameScreen):
                 return
         elif state == _ASK:
             return
-        animation = self.animation
-        if animation == 1:
-            self.animation = 2
-            g2048_draw.draw_slide(self, fb)
-            return
-        if animation == 2:
-            self.animation = 3
-            g2048_draw.draw_board(self, fb, flashing=True)
-            return
-        if animation == 3:
-            self.animation = 0
-        if g2048_draw.draw_board(self, fb):
-            # the panel waits a frame: the display sends one span of columns
-            # per page, and a cell and a panel field on the same page would
-            # make it send everything between them
-            return
-        if self.panel:
-            g2048_draw.draw_panel(self, fb)
+        g2048_draw.draw_play(self, fb)

@@ -10,7 +10,10 @@ corners and a one-pixel gap). How a tile shows its number:
                    (K = 1024: 1024 is 1K, 16384 is 16K), one number at a glance
   128K             filled box, 3x5 ("128K": 131072, the largest tile a 4x4
                    board can hold)
-A tile made by a merge flashes in the other style for one frame.
+A move animates in three frames (under 100 ms at 30 fps): the tiles half-way
+to where they go, the new board with the merged tiles flashing in the other
+style, the new board with the new tile. Only what changed is sent to the
+panel (the display compares with what it shows).
 
 On the right: score, best score, the move count, the hint or a message, and
 the keys (turning over while the player pauses).
@@ -88,6 +91,30 @@ def forget_cells(screen):
     shown = screen.cells_shown
     for i in range(16):
         shown[i] = UNKNOWN
+
+
+def draw_play(screen, fb):
+    """A frame of play: the next frame of the move's animation
+    (screen.animation), else the cells that changed, else the panel's marked
+    fields."""
+    animation = screen.animation
+    if animation == 1:
+        screen.animation = 2
+        draw_slide(screen, fb)
+        return
+    if animation == 2:
+        screen.animation = 3
+        draw_board(screen, fb, flashing=True)
+        return
+    if animation == 3:
+        screen.animation = 0
+    if draw_board(screen, fb):
+        # the panel waits a frame: the display sends one span of columns
+        # per page, and a cell and a panel field on the same page would
+        # make it send everything between them
+        return
+    if screen.panel:
+        draw_panel(screen, fb)
 
 
 def draw_board(screen, fb, flashing=False):
