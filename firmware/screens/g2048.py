@@ -69,7 +69,7 @@ _BRIGHT_MERGE = const(9)    # a merge into 512 or more: the brighter sound
 _PUSHES = ((controls.LEFT, LEFT), (controls.RIGHT, RIGHT), (controls.UP, UP),
            (controls.DOWN, DOWN))
 
-# borrowed (firmware.modules) when needed, not held while a game runs
+# borrowed when needed, not held during play (README "Why the code looks like this")
 _SAVE_CHECKS = "firmware.screens.save_checks"   # the save schemas, to load a save
 _END = "firmware.screens.g2048_end"             # the banners, when a game ends
 _DRAW = "firmware.ui.draw"                      # the "New game?" box
@@ -217,7 +217,7 @@ class Game(GameScreen):
         """The win (_WON) or no move left (_OVER), and its banner."""
         self.state = state
         self.demo = False
-        # the banner keeps the code it needs; it goes with the banner
+        # borrowed: the banner keeps the code it needs, and it goes with the banner
         with modules.borrowed(_END) as end:
             if state == _WON:
                 self.show_banner(end.win_banner(self, now))
@@ -261,8 +261,7 @@ class Game(GameScreen):
         self.turn_lines(now)
 
         if self.player is not None and not c.pressed(D):
-            # the hint or the demo is over: let the searcher (~2.5 KB with its
-            # line cache) go until the next one; it warms up again in a few ms
+            # the hint or the demo is over: the searcher (~2.5 KB) goes until the next
             self.player = None
         if self.thinking:                   # the frame after D showed "THINKING..."
             g2048_hint.show(self)

@@ -32,9 +32,9 @@ BEST_FIELD = FIRST_FIELD << 1
 MOVES_FIELD = FIRST_FIELD << 2
 
 # screen.cells_shown: what each cell shows, the tile's exponent (0: empty),
-# plus FLASHING while a merged tile flashes; UNKNOWN: paint it whatever it is.
-FLASHING = const(32)
-UNKNOWN = const(255)
+# plus _FLASHING while a merged tile flashes; _UNKNOWN: paint it whatever it is.
+_FLASHING = const(32)
+_UNKNOWN = const(255)
 
 _PANEL_X = const(66)
 _PANEL_W = WIDTH - _PANEL_X     # the panel's width
@@ -51,8 +51,7 @@ _ARROWS = (
     b"\x18\x18\x18\x18\xff\x7e\x3c\x18",
 )
 
-# What a tile of exponent e shows (1: "2" ... 17: "128K"): constant strings,
-# interned with the module, none made at run time.
+# What a tile of exponent e shows (1: "2" ... 17: "128K"), no text made per frame
 _LABELS = ("", "2", "4", "8", "16", "32", "64", "128", "256", "512", "1K", "2K",
            "4K", "8K", "16K", "32K", "64K", "128K")
 
@@ -80,8 +79,7 @@ def cell_y(i):
 
 def draw_arrow(fb, d, x, y):
     """The hint's arrow toward the rules' direction d, its top left at (x, y)."""
-    # framebuf's own blit, not firmware.ui.draw.icon: the screen holds no
-    # ui.draw while a game runs (README: "Why the code looks like this")
+    # not ui.draw.icon: ui.draw is not held during play (README "Why the code looks like this")
     arrow = framebuf.FrameBuffer(bytearray(_ARROWS[d]), 8, 8, framebuf.MONO_HLSB)
     fb.blit(arrow, x, y, 0)         # key 0: only the arrow's lit pixels
 
@@ -90,7 +88,7 @@ def forget_cells(screen):
     """Every cell is painted again on the next draw_board()."""
     shown = screen.cells_shown
     for i in range(16):
-        shown[i] = UNKNOWN
+        shown[i] = _UNKNOWN
 
 
 def draw_play(screen, fb):
@@ -124,17 +122,18 @@ def draw_board(screen, fb, flashing=False):
     board = game.board
     shown = screen.cells_shown
     merged = game.merged
+    new_tile = game.spawn_at
     drew = False
     for i in range(16):
         e = board[i]
         if flashing:
-            if i == game.spawn_at:
+            if i == new_tile:
                 e = 0
             elif merged[i]:
-                e |= FLASHING
+                e |= _FLASHING
         if shown[i] != e:
             shown[i] = e
-            draw_tile(fb, cell_x(i), cell_y(i), e & ~FLASHING, e & FLASHING)
+            draw_tile(fb, cell_x(i), cell_y(i), e & ~_FLASHING, e & _FLASHING)
             drew = True
     return drew
 
@@ -178,7 +177,7 @@ def draw_tile(fb, x, y, e, flash):
     # 4x7 digits where the label fits inside the box's border (13 pixels:
     # two digits, or up to two digits and a K), else 3x5
     size = 1 if 7 <= e <= 9 or e == 17 else 2
-    tinyfont.centred(fb, _LABELS[e], x, y, _BOX, _BOX, colour, size)
+    tinyfont.centred(fb, tile_label(e), x, y, _BOX, _BOX, colour, size)
 
 
 def draw_panel(screen, fb):
