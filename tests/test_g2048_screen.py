@@ -311,9 +311,9 @@ def test_hint_says_thinking_then_shows_a_direction(board, store_dir):
     board.release("D")
     frames(arcade, 3)
     assert game.hint in range(4) and game.game.can_slide(game.hint)
-    assert shows(board.panel, g2048_draw.direction_word(game.hint))
+    assert shows(board.panel, DIRECTION_NAMES[game.hint].upper())
     assert game.game.moves == 5                                       # a hint is not a move
-    word = g2048_draw.direction_word(game.hint)
+    word = DIRECTION_NAMES[game.hint].upper()
     nudge(board, arcade, DIRECTION_NAMES[game.hint])
     wait(arcade, 100)
     assert game.hint == -1 and not shows(board.panel, word)     # gone with the move

@@ -11,8 +11,8 @@ import random
 import pytest
 
 from firmware.games import reversi_tools
-from firmware.screens import g2048
 from firmware.games.reversi import BLACK, WHITE
+from firmware.screens import g2048
 from tests import test_g2048_screen as g2048_tests
 from tests import test_puzzle_screen as puzzle_tests
 from tests import test_reversi_screen as reversi_tests

@@ -44,8 +44,8 @@ MAX_DEPTH = const(6)           # player moves searched at most
 _ONE = const(1 << 20)          # probability 1 in fixed point
 _CUTOFF = const(1 << 20 >> 8)  # paths rarer than 1/256: no 4s searched below
 _SAMPLE = const(6)             # empty cells searched at most per chance node
-SLOTS = const(256)             # line cache entries on the board (a power of 2, >= 256)
-_MIX = const(797)              # slot = (code ^ tag * _MIX) & (slots - 1)
+CACHE_LINES = const(256)       # the line cache's size on the board (a power of 2, >= 256)
+_MIX = const(797)              # slot = (code ^ tag * _MIX) & (lines - 1)
 _TAG = const(8)                # tag = code >> _TAG (< 2304: 12 bits)
 _TAG_MASK = const(4095)        # an entry's tag bits; 4095 matches no code
 _CHECK_EVERY = const(63)       # evaluations between clock checks (mask)
@@ -141,7 +141,7 @@ class Expectimax:
 
     The search stops deepening when either budget runs out (0 disables one):
     budget_ms in wall-clock ms, max_nodes in evaluations (deterministic);
-    clock: a ticks_ms-like function (for tests); slots: the line cache's
+    clock: a ticks_ms-like function (for tests); lines: the line cache's
     size (benchmarks try others: the moves are the same, only the time
     differs). After a search: depth (the deepest finished), nodes
     (evaluations made), values (per direction, at that depth; -1 for a slide
@@ -149,7 +149,7 @@ class Expectimax:
     """
 
     def __init__(self, budget_ms=BUDGET_MS, max_depth=MAX_DEPTH,
-                 max_nodes=BOARD_NODES, clock=None, slots=SLOTS):
+                 max_nodes=BOARD_NODES, clock=None, lines=CACHE_LINES):
         self.budget_ms = budget_ms
         self.max_depth = max_depth
         self.max_nodes = max_nodes
@@ -163,15 +163,15 @@ class Expectimax:
         # taken back, so one buffer per ply is enough
         self._boards = [bytearray(16) for _ in range(max_depth + 1)]
         self._empties = [bytearray(16) for _ in range(max_depth + 1)]
-        # The line cache: direct-mapped, slots entries, each holding a
+        # The line cache: direct-mapped, `lines` entries, each holding a
         # line's slide (0: unchanged; a changed line's last cell is empty, so
         # its code is < 2**15), and its score << 12 | its tag (code >> 8): the
         # slot (code ^ tag * _MIX, low bits) and the tag give the code back,
         # so the tag alone tells whether the entry is this line's. 1.5 KB on
         # the ESP32 (scores are -53836 .. 201200: shifted, still small ints).
-        self._slid = array("H", bytes(2 * slots))
-        score = self._score = array("i", bytes(4 * slots))
-        for slot in range(slots):
+        self._slid = array("H", bytes(2 * lines))
+        score = self._score = array("i", bytes(4 * lines))
+        for slot in range(lines):
             score[slot] = -1                 # tag 4095: no code matches
         self._start = 0
         self.misses = 0
@@ -186,7 +186,7 @@ class Expectimax:
         """dst = src slid toward direction; True if it changed."""
         keys = self._score
         slid = self._slid
-        mask = len(slid) - 1            # the cache's slots, a power of 2
+        mask = len(slid) - 1            # the cache's size, a power of 2
         changed = False
         for line in LINES[direction]:
             i, j, k, m = line

@@ -23,7 +23,7 @@ The screen is the game's state and its keys; its helpers take it as
   demo_next       when the demo's next move is due (None: D not pressed here)
   player          the AI (ai2048.Expectimax) while hints need it, else None
   hint_nodes, demo_nodes  the AI's evaluations a hint / a demo move (None: its cap)
-  cells_shown     what each cell shows (firmware.screens.g2048_draw)
+  shown           what each cell shows (firmware.screens.g2048_draw)
   board_before    the board before the last move (for the animation)
   animation       the move's animation frame to draw next (1 .. 3), 0 none
   move(d, now)    slide toward the rules' direction d
@@ -71,7 +71,6 @@ _PUSHES = ((controls.LEFT, LEFT), (controls.RIGHT, RIGHT), (controls.UP, UP),
 
 # borrowed when needed, not held during play (README "Why the code looks like this")
 _SAVE_CHECKS = "firmware.screens.save_checks"   # the save schemas, to load a save
-_END = "firmware.screens.g2048_end"             # the banners, when a game ends
 _DRAW = "firmware.ui.draw"                      # the "New game?" box
 
 
@@ -91,7 +90,7 @@ class Game(GameScreen):
         self.animate = options.get("animate", True)
         self.game = Game2048(random)
         self.state = _PLAY
-        self.ending = _PLAY                 # the end of the game waits for the animation
+        self.pending = _PLAY                # the end the game reached, shown after the animation
         self.player = None                  # the expectimax, made on the first hint
         self.hint_nodes = options.get("hint_nodes")
         self.demo_nodes = options.get("demo_nodes")
@@ -100,7 +99,7 @@ class Game(GameScreen):
         self.demo = False
         self.demo_next = None               # set by a D press on this screen
         self.new_record = False
-        self.cells_shown = bytearray(16)
+        self.shown = bytearray(16)
         self.board_before = bytearray(16)
         self.animation = 0
         self.animation_start = 0
@@ -130,7 +129,7 @@ class Game(GameScreen):
         self._keep_records()
         self.game.new_game()
         self.state = _PLAY
-        self.ending = _PLAY
+        self.pending = _PLAY
         self.show_banner(None)
         self.hal.display.invert(False)
         self.hint = -1
@@ -144,7 +143,7 @@ class Game(GameScreen):
     def progress(self):
         """The game in progress (saved after every move); None when there is none."""
         game = self.game
-        if game.moves == 0 or self.state == _OVER or self.ending == _OVER:
+        if game.moves == 0 or self.state == _OVER or self.pending == _OVER:
             return None
         return {"game": game.to_dict()}
 
@@ -180,13 +179,13 @@ class Game(GameScreen):
         self.panel |= SCORE_FIELD | MOVES_FIELD
         self._after_move(now)
         if game.won and not game.keep_going:
-            self.ending = _WON
+            self.pending = _WON
             self.hal.sound.sfx("win")
         elif game.is_over():
-            self.ending = _OVER
+            self.pending = _OVER
             self.hal.sound.sfx("lose")
         self.save()
-        if self.ending != _PLAY:
+        if self.pending != _PLAY:
             self._keep_records()
         if self.animate:
             self.animation = 1
@@ -218,7 +217,7 @@ class Game(GameScreen):
         self.state = state
         self.demo = False
         # borrowed: the banner keeps the code it needs, and it goes with the banner
-        with modules.borrowed(_END) as end:
+        with modules.borrowed("firmware.screens.g2048_end") as end:
             if state == _WON:
                 self.show_banner(end.win_banner(self, now))
             else:
@@ -253,9 +252,9 @@ class Game(GameScreen):
 
         if self.animation and time.ticks_diff(now, self.animation_start) >= _ANIM_MS:
             self.animation = 0              # a slow frame: straight to the end
-        if self.animation == 0 and self.ending != _PLAY:
-            self._end_game(self.ending, now)
-            self.ending = _PLAY
+        if self.animation == 0 and self.pending != _PLAY:
+            self._end_game(self.pending, now)
+            self.pending = _PLAY
             return None
 
         self.turn_lines(now)
@@ -282,7 +281,7 @@ class Game(GameScreen):
             g2048_hint.ask(self, now)
             return None
         if c.pressed(D):
-            g2048_hint.play_on(self, now)
+            g2048_hint.play(self, now)
             return None
         if self.demo:
             self.demo = False

@@ -31,13 +31,12 @@ SCORE_FIELD = FIRST_FIELD
 BEST_FIELD = FIRST_FIELD << 1
 MOVES_FIELD = FIRST_FIELD << 2
 
-# screen.cells_shown: what each cell shows, the tile's exponent (0: empty),
+# screen.shown: what each cell shows, the tile's exponent (0: empty),
 # plus _FLASHING while a merged tile flashes; _UNKNOWN: paint it whatever it is.
 _FLASHING = const(32)
 _UNKNOWN = const(255)
 
 _PANEL_X = const(66)
-_PANEL_W = WIDTH - _PANEL_X     # the panel's width
 _CELL = const(16)           # a cell's side, with its gap
 _BOX = const(15)            # a tile's side
 _SIDE = const(4)            # cells in a row
@@ -62,11 +61,6 @@ def tile_label(e):
     return _LABELS[e]
 
 
-def direction_word(d):
-    """The rules' direction d as the panel writes it: "LEFT" ... "DOWN"."""
-    return DIRECTION_NAMES[d].upper()
-
-
 def cell_x(i):
     """The left edge of cell i (0 .. 15, row by row from the top left)."""
     return i % _SIDE * _CELL
@@ -77,16 +71,9 @@ def cell_y(i):
     return i // _SIDE * _CELL
 
 
-def draw_arrow(fb, d, x, y):
-    """The hint's arrow toward the rules' direction d, its top left at (x, y)."""
-    # not ui.draw.icon: ui.draw is not held during play (README "Why the code looks like this")
-    arrow = framebuf.FrameBuffer(bytearray(_ARROWS[d]), 8, 8, framebuf.MONO_HLSB)
-    fb.blit(arrow, x, y, 0)         # key 0: only the arrow's lit pixels
-
-
 def forget_cells(screen):
     """Every cell is painted again on the next draw_board()."""
-    shown = screen.cells_shown
+    shown = screen.shown
     for i in range(16):
         shown[i] = _UNKNOWN
 
@@ -102,7 +89,7 @@ def draw_play(screen, fb):
         return
     if animation == 2:
         screen.animation = 3
-        draw_board(screen, fb, flashing=True)
+        draw_board(screen, fb, flash=True)
         return
     if animation == 3:
         screen.animation = 0
@@ -115,18 +102,18 @@ def draw_play(screen, fb):
         draw_panel(screen, fb)
 
 
-def draw_board(screen, fb, flashing=False):
-    """The cells that differ from what they show; flashing: the merged tiles
+def draw_board(screen, fb, flash=False):
+    """The cells that differ from what they show; flash: the merged tiles
     flash and the new tile waits. True if any cell was drawn."""
     game = screen.game
     board = game.board
-    shown = screen.cells_shown
+    shown = screen.shown
     merged = game.merged
     new_tile = game.spawn_at
     drew = False
     for i in range(16):
         e = board[i]
-        if flashing:
+        if flash:
             if i == new_tile:
                 e = 0
             elif merged[i]:
@@ -187,23 +174,26 @@ def draw_panel(screen, fb):
     x = _PANEL_X
     game = screen.game
     if fields & SCORE_FIELD:
-        fb.fill_rect(x, 0, _PANEL_W, 14, 0)
+        fb.fill_rect(x, 0, WIDTH - _PANEL_X, 14, 0)
         tinyfont.text(fb, "SCORE", x, 0)
         fb.text(str(game.score), x, 6, 1)
     if fields & BEST_FIELD:
-        fb.fill_rect(x, 16, _PANEL_W, 14, 0)
+        fb.fill_rect(x, 16, WIDTH - _PANEL_X, 14, 0)
         tinyfont.text(fb, "BEST", x, 16)
         fb.text(str(max(screen.best, game.score)), x, 22, 1)
     if fields & MOVES_FIELD:
-        fb.fill_rect(x, 32, _PANEL_W, 6, 0)
+        fb.fill_rect(x, 32, WIDTH - _PANEL_X, 6, 0)
         tinyfont.text(fb, "MOVES %d" % game.moves, x, 32)
     if fields & STATUS_LINE:
-        fb.fill_rect(x, 40, _PANEL_W, 16, 0)
+        fb.fill_rect(x, 40, WIDTH - _PANEL_X, 16, 0)
         if screen.thinking:
             tinyfont.text(fb, "THINKING...", x, 42)
         elif screen.hint >= 0:
-            draw_arrow(fb, screen.hint, x, 40)
-            fb.text(direction_word(screen.hint), x + 11, 40, 1)
+            # framebuf's blit, not ui.draw.icon: no ui.draw held during play (README
+            # "Why the code looks like this"); key 0: only the arrow's lit pixels
+            arrow = bytearray(_ARROWS[screen.hint])
+            fb.blit(framebuf.FrameBuffer(arrow, 8, 8, framebuf.MONO_HLSB), x, 40, 0)
+            fb.text(DIRECTION_NAMES[screen.hint].upper(), x + 11, 40, 1)
             if screen.demo:
                 tinyfont.text(fb, "DEMO", x, 50)
         elif screen.demo:
@@ -211,5 +201,5 @@ def draw_panel(screen, fb):
         elif screen.message:
             tinyfont.text(fb, screen.message, x, 42)
     if fields & HELP_LINE:
-        fb.fill_rect(x, 57, _PANEL_W, 7, 0)
+        fb.fill_rect(x, 57, WIDTH - _PANEL_X, 7, 0)
         tinyfont.text(fb, screen.help_line(_HELP), x, 58)

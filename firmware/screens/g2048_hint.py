@@ -4,7 +4,7 @@ screen and uses only its public surface (listed in its docstring).
 
 D pressed: "THINKING..." on that frame (ask()), the search on the next
 (show()), then an arrow and the direction. D held: the computer plays
-(play_on()), a move every _DEMO_STEP_MS, until D is let go.
+(play()), a move every _DEMO_STEP_MS, until D is let go.
 
 Hints and the demo stop at the AI's node cap (ai2048.BOARD_NODES), the
 setting its strength benchmark measures (and ~35 ms on the ESP32); the time
@@ -39,7 +39,7 @@ def show(screen):
     screen.panel |= STATUS_LINE
 
 
-def play_on(screen, now):
+def play(screen, now):
     """D held: a demo move when it is time for one."""
     # a D held since before the screen opened is no request (and a tick
     # compared with 0 would depend on the counter's phase)

@@ -34,16 +34,16 @@ from firmware.games.game2048 import Game2048  # noqa: E402
 GAMES = 100
 
 
-# A 65536-slot line cache instead of the board's 256 (too much heap there):
+# A line cache of 65536 lines instead of the board's 256 (too much heap there):
 # fewer misses, the very same values and node counts.
 BIG_CACHE = 1 << 16
 
 
-def play(seed, nodes=ai2048.BOARD_NODES, max_moves=0, slots=ai2048.SLOTS):
+def play(seed, nodes=ai2048.BOARD_NODES, max_moves=0, lines=ai2048.CACHE_LINES):
     g = Game2048(random.Random(seed))
     g.new_game()
     ai = ai2048.Expectimax(budget_ms=0, max_nodes=nodes, max_depth=ai2048.MAX_DEPTH,
-                           slots=slots)
+                           lines=lines)
     trace = []
     depths = 0
     reached = {}
@@ -66,7 +66,7 @@ def play(seed, nodes=ai2048.BOARD_NODES, max_moves=0, slots=ai2048.SLOTS):
 def _play(args):
     seed, nodes = args
     t = time.perf_counter()
-    r = play(seed, nodes, slots=BIG_CACHE)
+    r = play(seed, nodes, lines=BIG_CACHE)
     r["seconds"] = time.perf_counter() - t
     del r["trace"]
     return r

@@ -86,7 +86,7 @@ def measure(animate):
         legal = [d for d in range(4) if game.game.can_slide(d)]
         d = rng.choice(legal)
         cost, n = settle(board, arcade, lambda: board.push(DIRECTION_NAMES[d]))
-        if game.state != 0 or game.ending != 0:
+        if game.state != 0 or game.pending != 0:
             break                  # the game ended: the banner is a whole screen
         costs.append(cost)
         if game.game.last_merges:

@@ -8,7 +8,7 @@
 # "esp32 ms" is the time scaled back. Then, on positions from that game, how
 # many evaluations the whole 400 ms would buy (the node cap is well inside).
 # Line cache: the same positions are asked of AIs with bigger line caches
-# (ai2048.Expectimax slots=), each keeping its cache over the game as the
+# (ai2048.Expectimax lines=), each keeping its cache over the game as the
 # board's does: the time per hint for each size (the moves are the same;
 # a size whose moves differ is reported). This is the table that chose the
 # board's 256 lines.
@@ -28,7 +28,7 @@ MOVES_PER_STEP = 25
 NODE_SPEEDUP_X10 = 25           # Node is ~2.5x the ESP32
 NODE_BUDGET_MS = ai2048.BUDGET_MS * 10 // NODE_SPEEDUP_X10
 SAMPLE_EVERY = 150              # positions kept for the time-budget probe
-CACHE_SIZES = (512, 1024)       # line caches compared with the board's ai2048.SLOTS
+CACHE_SIZES = (512, 1024)       # line caches compared with the board's ai2048.CACHE_LINES
 LINE_BYTES = 6                  # a line cache entry: slide (16 bits), score and tag (32)
 
 gc.collect()
@@ -54,20 +54,20 @@ def _setup():
 
 def _setup_others():
     # after the heap of the board's AI is measured: not part of it
-    for slots in CACHE_SIZES:
-        S["others"].append((slots, ai2048.Expectimax(slots=slots),
+    for lines in CACHE_SIZES:
+        S["others"].append((lines, ai2048.Expectimax(lines=lines),
                             array("H", bytes(2 * MAX_MOVES))))
 
 
 def _time_others(board, k, move):
     """The bigger caches on the board's position k: their times, and whether
     their move is the board's."""
-    for slots, ai, times in S["others"]:
+    for lines, ai, times in S["others"]:
         t0 = time.ticks_ms()
         d = ai.best_move(board)
         times[k] = time.ticks_diff(time.ticks_ms(), t0)
         if d != move:
-            S["differ"].add(slots)
+            S["differ"].add(lines)
 
 
 def _play_some(max_moves):
@@ -133,15 +133,15 @@ def _report():
         print("  evaluations median %d (min %d), depth median %d"
               % (_median([p[0] for p in S["probe"]]), min(p[0] for p in S["probe"]),
                  _median([p[1] for p in S["probe"]])))
-    print("line cache (Expectimax slots)   heap KB   hint median    max   (esp32 ms)")
-    rows = [(ai2048.SLOTS, S["times"])] + [(slots, t) for slots, _ai, t in S["others"]]
-    for slots, t in rows:
+    print("line cache (Expectimax lines)   heap KB   hint median    max   (esp32 ms)")
+    rows = [(ai2048.CACHE_LINES, S["times"])] + [(lines, t) for lines, _ai, t in S["others"]]
+    for lines, t in rows:
         taken = list(t[:n])
         print("%5d lines%-20s %7.1f %13d %6d%s" % (
-            slots, " (the board's)" if slots == ai2048.SLOTS else "",
-            slots * LINE_BYTES / 1024, _median(taken) * NODE_SPEEDUP_X10 // 10,
+            lines, " (the board's)" if lines == ai2048.CACHE_LINES else "",
+            lines * LINE_BYTES / 1024, _median(taken) * NODE_SPEEDUP_X10 // 10,
             (max(taken) if n else 0) * NODE_SPEEDUP_X10 // 10,
-            "   MOVES DIFFER" if slots in S["differ"] else ""))
+            "   MOVES DIFFER" if lines in S["differ"] else ""))
     print("heap: game + AI objects %d B live; at most %d B allocated by one hint (no gc)"
           % (S["ai_bytes"], S["heap"]))
     print("live heap between hints grew by %d B over the game (%d sampled positions kept)"
