@@ -189,8 +189,7 @@ def draw_panel(screen, fb):
         if screen.thinking:
             tinyfont.text(fb, "THINKING...", x, 42)
         elif screen.hint >= 0:
-            # framebuf's blit, not ui.draw.icon: no ui.draw held during play (README
-            # "Why the code looks like this"); key 0: only the arrow's lit pixels
+            # blit, not ui.draw.icon (README "Why the code looks like this"); key 0: lit pixels
             arrow = bytearray(_ARROWS[screen.hint])
             fb.blit(framebuf.FrameBuffer(arrow, 8, 8, framebuf.MONO_HLSB), x, 40, 0)
             fb.text(DIRECTION_NAMES[screen.hint].upper(), x + 11, 40, 1)
