@@ -10,7 +10,7 @@ import pytest
 from tests import saves
 
 from firmware.games.game2048 import LINES, DIRECTION_NAMES
-from firmware.screens import g2048
+from firmware.screens import g2048, g2048_draw
 from firmware.ui import tinyfont
 from tests.panel import shows
 from tests.test_app import boot, frames, tap, nudge, choose, to_menu, wait
@@ -48,7 +48,7 @@ def load(store_dir, name="g2048"):
 
 def expected_cell(e, flash=0):
     fb = framebuf.FrameBuffer(bytearray(16 * 16 // 8), 16, 16, framebuf.MONO_VLSB)
-    g2048._draw_tile(fb, 0, 0, e, flash)
+    g2048_draw.draw_tile(fb, 0, 0, e, flash)
     return [[fb.pixel(x, y) for x in range(16)] for y in range(16)]
 
 
@@ -135,7 +135,7 @@ def test_the_move_animates_in_under_100_ms_and_a_push_cuts_it_short(board, store
     assert panel_cell(board, 0, x0=24) == expected_cell(3)      # half-way: x 48 -> 24
     assert panel_cell(board, 12) == expected_cell(1)            # a tile that stays
     start = board.now_ms()
-    while game.anim:
+    while game.animation:
         frames(arcade)
     assert board.now_ms() - start < 100
     assert panel_board(board)[:4] in ([3, 0, 0, 0], [3, 1, 0, 0], [3, 2, 0, 0])
@@ -145,7 +145,7 @@ def test_the_move_animates_in_under_100_ms_and_a_push_cuts_it_short(board, store
     merge = set_board(arcade, [1, 1, 0, 0] + [0] * 12)
     board.push("right")
     frames(arcade)
-    assert merge.anim == 2
+    assert merge.animation == 2
     board.center()
     frames(arcade)
     board.push("down")
@@ -311,9 +311,9 @@ def test_hint_says_thinking_then_shows_a_direction(board, store_dir):
     board.release("D")
     frames(arcade, 3)
     assert game.hint in range(4) and game.game.can_slide(game.hint)
-    assert shows(board.panel, g2048._WORDS[game.hint])
+    assert shows(board.panel, DIRECTION_NAMES[game.hint].upper())
     assert game.game.moves == 5                                       # a hint is not a move
-    word = g2048._WORDS[game.hint]
+    word = DIRECTION_NAMES[game.hint].upper()
     nudge(board, arcade, DIRECTION_NAMES[game.hint])
     wait(arcade, 100)
     assert game.hint == -1 and not shows(board.panel, word)     # gone with the move
@@ -388,8 +388,8 @@ def test_every_tile_up_to_131072_is_drawn_and_they_all_differ(board, store_dir):
     for e, cell in looks.items():
         assert sum(map(sum, cell)) > 8                     # something is there
         assert not any(cell[15]) and not any(r[15] for r in cell)   # the gap stays dark
-    assert g2048.tile_label(14) == "16K" and g2048.tile_label(17) == "128K"
-    assert g2048.tile_label(10) == "1K" and g2048.tile_label(13) == "8K"
+    assert g2048_draw.tile_label(14) == "16K" and g2048_draw.tile_label(17) == "128K"
+    assert g2048_draw.tile_label(10) == "1K" and g2048_draw.tile_label(13) == "8K"
 
 
 @pytest.mark.parametrize("e", range(1, 18))
@@ -422,3 +422,22 @@ def test_best_score_is_kept_across_a_reboot(board, store_dir):
     wait(again, 100)
     assert again.screen.game.score == 0
     assert shows(board.panel, "7004")
+
+
+def test_the_helpers_use_only_the_public_surface_the_screen_lists():
+    """g2048_draw, g2048_hint and g2048_end take the screen as `screen` and use
+    only what g2048's docstring lists of it, none of its private names."""
+    import ast
+    import inspect
+    import re
+    from firmware.screens import g2048_end, g2048_hint
+    doc = g2048.__doc__
+    surface = doc[doc.index("public surface"):doc.index("Helpers:")]
+    for module in (g2048_draw, g2048_hint, g2048_end):
+        used = {node.attr for node in ast.walk(ast.parse(inspect.getsource(module)))
+                if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                and node.value.id == "screen"}
+        assert used, module.__name__
+        for name in used:
+            assert not name.startswith("_") and re.search(r"\b%s\b" % name, surface), \
+                (module.__name__, name)

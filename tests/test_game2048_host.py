@@ -101,12 +101,7 @@ def test_bench_cache_plays_like_the_firmware():
     # must choose exactly the firmware's moves at the same node budget.
     bench = _bench_module()
     plain = [bench.play(seed, max_moves=150) for seed in (1, 2)]
-    slots, mask = ai2048._SLOTS, ai2048._SLOT_MASK
-    try:
-        bench.use_big_line_cache()
-        big = [bench.play(seed, max_moves=150) for seed in (1, 2)]
-    finally:
-        ai2048._SLOTS, ai2048._SLOT_MASK = slots, mask
+    big = [bench.play(seed, max_moves=150, lines=bench.BIG_CACHE) for seed in (1, 2)]
     for p, b in zip(plain, big):
         assert p["trace"] == b["trace"] and p["score"] == b["score"]
 

@@ -12,6 +12,7 @@ import pytest
 
 from firmware.games import reversi_tools
 from firmware.games.reversi import BLACK, WHITE
+from firmware.screens import g2048
 from tests import test_g2048_screen as g2048_tests
 from tests import test_puzzle_screen as puzzle_tests
 from tests import test_reversi_screen as reversi_tests
@@ -98,13 +99,13 @@ def g2048_states(board, store_dir):
     game.state = 3
     yield arcade, "new game?"
     game.state = 0
-    game._win_screen(now)
+    game._end_game(g2048._WON, now)
     yield arcade, "won"
     game.new_record = True
-    game._over_screen(now)
+    game._end_game(g2048._OVER, now)
     yield arcade, "over, a record"
     game.new_record = False
-    game._over_screen(now)
+    game._end_game(g2048._OVER, now)
     yield arcade, "over"
 
 

@@ -16,16 +16,12 @@
 #   is: a line that changes ends in an empty cell, so its code is < 2**15),
 #   and the score shifted left 12 bits over the code's top bits, its tag (the
 #   slot and the tag together give the code back). The cache changes no
-#   value, only speed. Measured with tools/bench/mp_2048.py under Node
-#   (hint at the node cap, median / max, ESP32 ms = Node ms x 2.5):
-#     3 int arrays (key, slide, score), 512 lines, 6 KB: 42 / 267 ms
-#     this packing, 512 lines, 3 KB:                     35 / 85 ms
-#     this packing, 256 lines, 1.5 KB:                   47 / 122 ms
-#   (1024 lines of the old layout, 12 KB, were ~25% faster than 512.) 256
-#   lines keep the first layout's speed in a quarter of its heap. A full
-#   table is far beyond the heap: 2**20 codes, and even 4-bit exponents (tiles
-#   up to 32768 only) would need 2 x 65536 entries of 16-bit rows, 256 KB; a
-#   dict cache grows with use, this one is allocated once;
+#   value, only speed; its size trades heap for speed: tools/bench/mp_2048.py
+#   prints the hint's time with 256, 512 and 1024 lines. (Three int arrays,
+#   key, slide and score, took four times this heap for the same speed.) A
+#   full table is far beyond the heap: 2**20 codes, and even 4-bit exponents
+#   (tiles up to 32768 only) would need 2 x 65536 entries of 16-bit rows,
+#   256 KB; a dict cache grows with use, this one is allocated once;
 # - unlikely branches are cut: below a path probability the 4s are not
 #   searched, and with many empty cells only some of them are.
 
@@ -48,9 +44,8 @@ MAX_DEPTH = const(6)           # player moves searched at most
 _ONE = const(1 << 20)          # probability 1 in fixed point
 _CUTOFF = const(1 << 20 >> 8)  # paths rarer than 1/256: no 4s searched below
 _SAMPLE = const(6)             # empty cells searched at most per chance node
-_SLOTS = const(256)            # line cache entries (a power of 2)
-_SLOT_MASK = const(255)
-_MIX = const(797)              # slot = (code ^ tag * _MIX) & _SLOT_MASK
+CACHE_LINES = const(256)       # the line cache's size on the board (a power of 2, >= 256)
+_MIX = const(797)              # slot = (code ^ tag * _MIX) & (lines - 1)
 _TAG = const(8)                # tag = code >> _TAG (< 2304: 12 bits)
 _TAG_MASK = const(4095)        # an entry's tag bits; 4095 matches no code
 _CHECK_EVERY = const(63)       # evaluations between clock checks (mask)
@@ -146,13 +141,15 @@ class Expectimax:
 
     The search stops deepening when either budget runs out (0 disables one):
     budget_ms in wall-clock ms, max_nodes in evaluations (deterministic);
-    clock: a ticks_ms-like function (for tests). After a search: depth (the
-    deepest finished), nodes (evaluations made), values (per direction, at
-    that depth; -1 for a slide that changes nothing).
+    clock: a ticks_ms-like function (for tests); lines: the line cache's
+    size (benchmarks try others: the moves are the same, only the time
+    differs). After a search: depth (the deepest finished), nodes
+    (evaluations made), values (per direction, at that depth; -1 for a slide
+    that changes nothing).
     """
 
     def __init__(self, budget_ms=BUDGET_MS, max_depth=MAX_DEPTH,
-                 max_nodes=BOARD_NODES, clock=None):
+                 max_nodes=BOARD_NODES, clock=None, lines=CACHE_LINES):
         self.budget_ms = budget_ms
         self.max_depth = max_depth
         self.max_nodes = max_nodes
@@ -166,15 +163,15 @@ class Expectimax:
         # taken back, so one buffer per ply is enough
         self._boards = [bytearray(16) for _ in range(max_depth + 1)]
         self._empties = [bytearray(16) for _ in range(max_depth + 1)]
-        # The line cache: direct-mapped, _SLOTS entries, each holding a
+        # The line cache: direct-mapped, `lines` entries, each holding a
         # line's slide (0: unchanged; a changed line's last cell is empty, so
         # its code is < 2**15), and its score << 12 | its tag (code >> 8): the
         # slot (code ^ tag * _MIX, low bits) and the tag give the code back,
         # so the tag alone tells whether the entry is this line's. 1.5 KB on
         # the ESP32 (scores are -53836 .. 201200: shifted, still small ints).
-        self._slid = array("H", bytes(2 * _SLOTS))
-        score = self._score = array("i", bytes(4 * _SLOTS))
-        for slot in range(_SLOTS):
+        self._slid = array("H", bytes(2 * lines))
+        score = self._score = array("i", bytes(4 * lines))
+        for slot in range(lines):
             score[slot] = -1                 # tag 4095: no code matches
         self._start = 0
         self.misses = 0
@@ -189,12 +186,13 @@ class Expectimax:
         """dst = src slid toward direction; True if it changed."""
         keys = self._score
         slid = self._slid
+        mask = len(slid) - 1            # the cache's size, a power of 2
         changed = False
         for line in LINES[direction]:
             i, j, k, m = line
             code = src[i] | (src[j] << 5) | (src[k] << 10) | (src[m] << 15)
             tag = code >> _TAG
-            slot = (code ^ tag * _MIX) & _SLOT_MASK
+            slot = (code ^ tag * _MIX) & mask
             if keys[slot] & _TAG_MASK != tag:
                 self._learn(slot, code)
             new = slid[slot]
@@ -217,12 +215,13 @@ class Expectimax:
         if not self.nodes & _CHECK_EVERY:
             self._check_budget()
         score = self._score
+        mask = len(score) - 1
         total = 0
         for line in _EVAL_LINES:
             i, j, k, m = line
             code = b[i] | (b[j] << 5) | (b[k] << 10) | (b[m] << 15)
             tag = code >> _TAG
-            slot = (code ^ tag * _MIX) & _SLOT_MASK
+            slot = (code ^ tag * _MIX) & mask
             s = score[slot]
             if s & _TAG_MASK != tag:
                 self._learn(slot, code)

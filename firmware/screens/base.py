@@ -171,6 +171,16 @@ class GameScreen(Screen):
         self.panel = ALL_FIELDS
         self.banner_done = False
 
+    def repaint(self, fb):
+        """True once after redraw(): the panel is cleared and every field of
+        the side panel marked, for draw() to paint the whole screen again."""
+        if not self.dirty:
+            return False
+        self.dirty = False
+        fb.fill(0)
+        self.panel = ALL_FIELDS
+        return True
+
     def show_banner(self, banner):
         """Put up an end-of-game banner (None takes it down)."""
         self.banner = banner

@@ -58,7 +58,7 @@ def settle(board, arcade, action):
     while True:
         arcade.step()
         n += 1
-        if n >= 2 and not game.anim and not game.thinking and (not game.panel or game.state):
+        if n >= 2 and not game.animation and not game.thinking and (not game.panel or game.state):
             break
         if n > 30:
             raise RuntimeError("the screen never settled")

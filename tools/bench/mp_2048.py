@@ -7,6 +7,11 @@
 # ~2.5x faster than the ESP32, so the board budget (1 s) is 400 ms here and
 # "esp32 ms" is the time scaled back. Then, on positions from that game, how
 # many evaluations the whole 400 ms would buy (the node cap is well inside).
+# Line cache: the same positions are asked of AIs with bigger line caches
+# (ai2048.Expectimax lines=), each keeping its cache over the game as the
+# board's does: the time per hint for each size (the moves are the same;
+# a size whose moves differ is reported). This is the table that chose the
+# board's 256 lines.
 # Heap: gc runs between calls of step() (inside a call this port frees
 # nothing), so "live" is what stays after a collection and "per hint" is all
 # a hint allocates (garbage included) with no collection in between.
@@ -23,6 +28,8 @@ MOVES_PER_STEP = 25
 NODE_SPEEDUP_X10 = 25           # Node is ~2.5x the ESP32
 NODE_BUDGET_MS = ai2048.BUDGET_MS * 10 // NODE_SPEEDUP_X10
 SAMPLE_EVERY = 150              # positions kept for the time-budget probe
+CACHE_SIZES = (512, 1024)       # line caches compared with the board's ai2048.CACHE_LINES
+LINE_BYTES = 6                  # a line cache entry: slide (16 bits), score and tag (32)
 
 gc.collect()
 _base = gc.mem_alloc()
@@ -30,7 +37,7 @@ MAX_MOVES = 4000
 # preallocated, so the live heap between hints shows any leak of the AI
 S = {"phase": 0, "n": 0, "times": array("H", bytes(2 * MAX_MOVES)),
      "nodes": array("H", bytes(2 * MAX_MOVES)), "depths": bytearray(MAX_MOVES),
-     "heap": 0, "positions": [], "probe": []}
+     "heap": 0, "positions": [], "probe": [], "others": [], "differ": set()}
 
 
 def _median(xs):
@@ -45,6 +52,24 @@ def _setup():
     S["ai"] = ai2048.Expectimax()        # the board's settings
 
 
+def _setup_others():
+    # after the heap of the board's AI is measured: not part of it
+    for lines in CACHE_SIZES:
+        S["others"].append((lines, ai2048.Expectimax(lines=lines),
+                            array("H", bytes(2 * MAX_MOVES))))
+
+
+def _time_others(board, k, move):
+    """The bigger caches on the board's position k: their times, and whether
+    their move is the board's."""
+    for lines, ai, times in S["others"]:
+        t0 = time.ticks_ms()
+        d = ai.best_move(board)
+        times[k] = time.ticks_diff(time.ticks_ms(), t0)
+        if d != move:
+            S["differ"].add(lines)
+
+
 def _play_some(max_moves):
     g = S["game"]
     ai = S["ai"]
@@ -57,6 +82,7 @@ def _play_some(max_moves):
         if d < 0:
             return False
         k = S["n"]
+        _time_others(g.board, k, d)
         S["times"][k] = dt
         S["nodes"][k] = ai.nodes
         S["depths"][k] = ai.depth
@@ -107,6 +133,15 @@ def _report():
         print("  evaluations median %d (min %d), depth median %d"
               % (_median([p[0] for p in S["probe"]]), min(p[0] for p in S["probe"]),
                  _median([p[1] for p in S["probe"]])))
+    print("line cache (Expectimax lines)   heap KB   hint median    max   (esp32 ms)")
+    rows = [(ai2048.CACHE_LINES, S["times"])] + [(lines, t) for lines, _ai, t in S["others"]]
+    for lines, t in rows:
+        taken = list(t[:n])
+        print("%5d lines%-20s %7.1f %13d %6d%s" % (
+            lines, " (the board's)" if lines == ai2048.CACHE_LINES else "",
+            lines * LINE_BYTES / 1024, _median(taken) * NODE_SPEEDUP_X10 // 10,
+            (max(taken) if n else 0) * NODE_SPEEDUP_X10 // 10,
+            "   MOVES DIFFER" if lines in S["differ"] else ""))
     print("heap: game + AI objects %d B live; at most %d B allocated by one hint (no gc)"
           % (S["ai_bytes"], S["heap"]))
     print("live heap between hints grew by %d B over the game (%d sampled positions kept)"
@@ -124,6 +159,7 @@ def step():
         return True
     if phase == 1:
         S["ai_bytes"] = gc.mem_alloc() - S["before"]
+        _setup_others()
         S["phase"] = 2
         return True
     if phase == 2:

@@ -1,0 +1,76 @@
+"""The 2048 screen's hint and demo (firmware.screens.g2048): the expectimax
+player of firmware.games.ai2048 asked for a move. Each function takes the
+screen and uses only its public surface (listed in its docstring).
+
+D pressed: "THINKING..." on that frame (ask()), the search on the next
+(show()), then an arrow and the direction. D held: the computer plays
+(play()), a move every _DEMO_STEP_MS, until D is let go.
+
+Hints and the demo stop at the AI's node cap (ai2048.BOARD_NODES), the
+setting its strength benchmark measures (and ~35 ms on the ESP32); the time
+budgets below are only a safety net. The same cap on the PC keeps the
+emulator (whose clock stands still while Python computes) deterministic.
+"""
+import time
+
+from micropython import const
+
+from firmware.screens.base import STATUS_LINE
+
+_HINT_MS = const(1000)      # the hint's search budget on the board
+_DEMO_MS = const(150)       # each demo move's budget on the board
+_DEMO_HOLD_MS = const(600)  # D held this long: the demo plays
+_DEMO_STEP_MS = const(250)  # a demo move every this many ms
+
+
+def ask(screen, now):
+    """D pressed: "THINKING..." now, the search on the next frame; held
+    _DEMO_HOLD_MS, the demo starts."""
+    screen.thinking = True
+    screen.hint = -1
+    screen.panel |= STATUS_LINE
+    screen.demo_next = time.ticks_add(now, _DEMO_HOLD_MS)
+
+
+def show(screen):
+    """The frame after ask(): the search, and its direction on the panel."""
+    screen.thinking = False
+    screen.hint = search(screen, screen.hint_nodes, _HINT_MS)
+    screen.panel |= STATUS_LINE
+
+
+def play(screen, now):
+    """D held: a demo move when it is time for one."""
+    # a D held since before the screen opened is no request (and a tick
+    # compared with 0 would depend on the counter's phase)
+    if screen.demo_next is None or time.ticks_diff(now, screen.demo_next) < 0:
+        return
+    if not screen.demo:
+        screen.demo = True
+        screen.panel |= STATUS_LINE
+    screen.demo_next = time.ticks_add(now, _DEMO_STEP_MS)
+    d = search(screen, screen.demo_nodes, _DEMO_MS)
+    if d >= 0:
+        screen.move(d, now)
+        screen.hint = d
+        screen.panel |= STATUS_LINE
+
+
+def search(screen, nodes, ms):
+    """The AI's move (-1 none) for the screen's board, at most nodes
+    evaluations (None: the AI's own cap) and ms. The AI is a help, not the
+    game: with no memory for it (a long session's heap), the player is told
+    and the game goes on."""
+    try:
+        from firmware.games import ai2048 as ai   # imported on the first hint
+        if screen.player is None:
+            screen.player = ai.Expectimax()
+        player = screen.player
+        player.max_nodes = ai.BOARD_NODES if nodes is None else nodes
+        player.budget_ms = ms
+        return player.best_move(screen.game.board)
+    except MemoryError:
+        screen.player = None
+        screen.demo = False
+        screen.say("NO MEM FOR HINT", screen.hal.clock.now())
+        return -1
