@@ -10,8 +10,10 @@ from tests.test_app import boot, choose, tap, to_menu, wait
 MENU = "firmware.screens.menu"
 
 
-def test_the_menu_is_released_while_a_game_runs(board, store_dir):
-    sys.modules.pop(MENU, None)        # left by an earlier test's app
+def test_the_menu_is_released_while_a_game_runs(board, store_dir, monkeypatch):
+    # as after a power-on: none of these left by an earlier test's app
+    for name in (MENU, "firmware.ui.draw", "firmware.screens.puzzle", "firmware.screens.puzzle_draw"):
+        unload(monkeypatch, name)
     arcade = boot(board, store_dir)
     to_menu(board, arcade)
     assert MENU in sys.modules
