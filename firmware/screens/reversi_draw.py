@@ -16,7 +16,7 @@ import framebuf
 from micropython import const
 
 from firmware.games.reversi import BLACK, WHITE
-from firmware.screens.base import STATUS_LINE, HELP_LINE, ALL_FIELDS
+from firmware.screens.base import STATUS_LINE, HELP_LINE
 from firmware.screens.reversi_shared import (
     TWO_PLAYERS, DEMO, PLAY, OVER, MODE_NAMES, HINT, PAINT, COUNTS, MODE,
     colour_name, level_name)
@@ -39,9 +39,7 @@ PICTURES = tuple(framebuf.FrameBuffer(bytearray(rows), 7, 7, framebuf.MONO_HLSB)
 def draw(screen, fb):
     """The board's squares and the panel's fields that changed (everything
     after a redraw())."""
-    if screen.dirty:
-        screen.dirty = False
-        fb.fill(0)
+    if screen.repaint(fb):
         for y in range(0, HEIGHT, _CELL):
             for x in range(0, _BORDER_X, _CELL):
                 fb.pixel(x, y, 1)
@@ -51,7 +49,6 @@ def draw(screen, fb):
                 _square(screen, fb, sq)
         screen.marked = False
         screen.cursor_drawn = -1
-        screen.panel = ALL_FIELDS
     elif screen.marked:
         screen.marked = False
         cells = screen.cells
