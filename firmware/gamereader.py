@@ -77,7 +77,7 @@ def _setting(decl, what):
             pairs.append([pair[0], pair[1]])
         values = pairs
     old = decl[4] if len(decl) == 5 else None
-    check.optional(old, check.text, 48, what + " " + name + " old place")
+    check.optional(old, _text, what + " " + name + " old place")
     setting = [name, label, values, decl[3], old]
     check_value(setting, decl[3])   # the default must be one of the values
     return setting
