@@ -35,37 +35,16 @@ BROKEN_ICON = b"\x81\x42\x24\x18\x18\x24\x42\x81"     # a cross: a game that can
 
 # ---- the declarations, kept in data/games.json ------------------------------------------
 def games(app):
-    """Every game's declaration. Once a boot the game files are compared with
-    what data/games.json says of them (their size and date); only when one is
-    new, changed or gone is firmware/gamereader.py loaded to read them."""
-    cached = app.hal.store.load(CACHE, {"layout": LAYOUT, "games": []})
-    fresh = cached.get("layout") == LAYOUT and type(cached.get("games")) is list
-    if not app.games_checked:
-        app.games_checked = True
-        use_folder(app.games_folder)
-        fresh = fresh and _up_to_date(app, cached["games"])
-    if not fresh:
-        cached = None
-        from firmware.gamereader import refresh
-        return refresh(app)
-    return cached["games"]
-
-
-def _up_to_date(app, cached):
-    """True when data/games.json knows every game file as it is now."""
-    known = {}
-    for game in cached:
-        if type(game) is not dict:
-            return False
-        known[game.get("path")] = game.get("stamp")
-    found = files(app)
-    if len(found) != len(known):
-        return False
-    for _, _, path, _ in found:
-        when = stamp(path)
-        if when is None or known.get(path) != when:
-            return False
-    return True
+    """Every game's declaration. Once a boot firmware/gamereader.py checks
+    data/games.json entry by entry and compares it with the game files (their
+    size and date); a game is imported only when its file is new or changed."""
+    if app.games_checked:
+        cached = app.hal.store.load(CACHE, {"layout": LAYOUT, "games": []})
+        if cached.get("layout") == LAYOUT and type(cached.get("games")) is list:
+            return cached["games"]
+    app.games_checked = True
+    from firmware.gamereader import refresh
+    return refresh(app)
 
 
 # ---- finding the game files --------------------------------------------------------

@@ -1,7 +1,10 @@
 """Reading the games' declarations (see firmware/gamelist.py): each game
 file that is new or changed since data/games.json was written is imported,
-its GAME checked and kept there, and the module forgotten again. Imported at
-boot (with the splash) and released with it."""
+its GAME checked and kept there, and the module forgotten again. The file
+itself is checked with the same rules when it is read back: an entry that no
+declaration could have given (a hand edit, a damaged file) sets it aside and
+every game is read again. Imported at boot (with the splash) and released
+with it."""
 import gc
 import sys
 
@@ -21,6 +24,8 @@ SHOWS = ("number", "time")                            # how a record is shown
 def _icon(value, what):
     if value is None:
         return None
+    if type(value) is list:       # as data/games.json keeps it
+        return check.integers(value, 8, 0, 255, what + " icon")
     if type(value) is not bytes or len(value) != 8:
         raise check.Invalid(what + ": icon is not 8 bytes")
     return list(value)
@@ -71,7 +76,9 @@ def _setting(decl, what):
                 raise check.Invalid(what + ": " + label + " " + pair[1] + " is too long for a row")
             pairs.append([pair[0], pair[1]])
         values = pairs
-    setting = [name, label, values, decl[3], decl[4] if len(decl) == 5 else None]
+    old = decl[4] if len(decl) == 5 else None
+    check.optional(old, _text, what + " " + name + " old place")
+    setting = [name, label, values, decl[3], old]
     check_value(setting, decl[3])   # the default must be one of the values
     return setting
 
@@ -87,6 +94,12 @@ def _record(decl, what):
     return [field, label, decl[2], decl[3]]
 
 
+def _sequence(value, what):
+    if type(value) not in (tuple, list):
+        raise check.Invalid(what + ": not a list")
+    return value
+
+
 def read_declaration(decl, what):
     """GAME as declared -> the plain data kept in data/games.json (raises
     check.Invalid with a short reason when it is not a declaration)."""
@@ -100,8 +113,8 @@ def read_declaration(decl, what):
         variants = [_variant(v, what) for v in variants]
     title = check.text(decl.get("title", variants[0]["title"]), 16, what + " title")   # Settings' heading
     screen = check.text(decl.get("screen", "Game"), 24, what + " screen")
-    settings = [_setting(s, what) for s in decl.get("settings", ())]
-    records = [_record(r, what) for r in decl.get("records", ())]
+    settings = [_setting(s, what) for s in _sequence(decl.get("settings", ()), what + " settings")]
+    records = [_record(r, what) for r in _sequence(decl.get("records", ()), what + " records")]
     return {"title": title, "screen": screen, "variants": variants,
             "settings": settings, "records": records}
 
@@ -133,11 +146,37 @@ def _declared(module, what):
         return game
 
 
+def _check_cache(value):
+    """The check of data/games.json (Store.load): each entry as refresh()
+    writes it, a declaration checked as when it was read, or a broken game's
+    error; another firmware's layout is not checked (every game is read again)."""
+    if value.get("layout") != LAYOUT:
+        return
+    for game in check.array(value.get("games"), None, CACHE + " games"):
+        check.table(game, CACHE + " entry")
+        what = _text(game.get("path"), CACHE + " path")
+        _text(game.get("id"), what + " id")
+        _text(game.get("module"), what + " module")
+        check.flag(game.get("built_in"), what + " built_in")
+        if "error" in game:
+            _text(game["error"], what + " error")
+        else:
+            check.array(game.get("variants"), None, what + " variants")   # always a list here
+            read_declaration(game, what)
+
+
+def _text(value, what):
+    """A text of any length (a path, a file's name, an error message)."""
+    if type(value) is not str:
+        raise check.Invalid(what + ": not a text")
+    return value
+
+
 def refresh(app):
     """Read every game file that is new or changed since data/games.json was
     written; drop the ones that are gone. Returns the list of games."""
     store = app.hal.store
-    cached = store.load(CACHE, {"layout": LAYOUT, "games": []})
+    cached = store.load(CACHE, {"layout": LAYOUT, "games": []}, _check_cache, "Game list")
     if cached.get("layout") != LAYOUT or type(cached.get("games")) is not list:
         cached = {"layout": LAYOUT, "games": []}
     old = {}
@@ -157,9 +196,10 @@ def refresh(app):
             game["path"] = path
             game["stamp"] = when
             changed = True
-        game["id"] = name
-        game["module"] = module
-        game["built_in"] = built_in
+        for field, value in (("id", name), ("module", module), ("built_in", built_in)):
+            if game.get(field) != value:
+                game[field] = value
+                changed = True
         if built_in:
             built_in_titles.extend(v["title"] for v in game.get("variants", ()))
         elif "error" not in game:

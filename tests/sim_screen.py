@@ -144,7 +144,11 @@ LIMIT_S = 120.0    # seconds: a hang, not a slow machine
 class PtySim:
     """tools/sim.py running on a pseudo-terminal of a given size."""
 
-    def __init__(self, args, columns=140, rows=40):
+    def __init__(self, args, columns=140, rows=40, sigint=signal.SIG_DFL):
+        """sigint: how the simulator finds Ctrl-C's signal when it starts. Set
+        here, not inherited from pytest: a test run started with SIGINT ignored
+        (a non-interactive shell's `make test &`) passes that on to its
+        children, and the Ctrl-C test then depended on how it was started."""
         self.master, self.slave = os.openpty()
         fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         self.termios_before = termios.tcgetattr(self.slave)
@@ -154,6 +158,7 @@ class PtySim:
 
         def controlling_tty():
             fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+            signal.signal(signal.SIGINT, sigint)
 
         self.proc = subprocess.Popen([sys.executable, SIM] + list(args), cwd=ROOT,
                                      stdin=slave, stdout=slave, stderr=slave, env=env,

@@ -1,6 +1,7 @@
 """Bad data never bricks the board: a damaged value in any field of a game
-save (or in the settings or the records) boots the whole app on the emulated
-board and opens the screen that reads it with no crash screen.
+save (or in the settings, the records, a game's settings or the session)
+boots the whole app on the emulated board and opens the screen that reads it
+with no crash screen.
 
 A game save that fails its checks is set aside as <name>.bad (its exact
 text kept), the reason goes to the crash log, the game starts afresh, and
@@ -296,3 +297,50 @@ def test_a_brightness_that_breaks_the_panel_driver_boots_with_the_defaults(board
     arcade = boot(board, store_dir)
     assert arcade.settings["brightness"] == 3 and type(arcade.settings["brightness"]) is int
     _visit_everything(board, arcade)
+
+
+# ---- a game's settings (data/<game>_settings.json) and the session ----------
+def _declared_settings(module_name):
+    import importlib
+    return importlib.import_module(module_name).GAME["settings"]
+
+
+# (file, the game module declaring its settings, the entry that reads them)
+GAME_SETTINGS = [("puzzle_settings", "firmware.screens.puzzle", "8-Puzzle"),
+                 ("puzzle_settings", "firmware.screens.puzzle", "15-Puzzle"),
+                 ("reversi_settings", "firmware.screens.reversi", "Reversi")]
+
+
+@pytest.mark.parametrize("name,module_name,title", GAME_SETTINGS, ids=[c[2] for c in GAME_SETTINGS])
+def test_a_damaged_game_setting_never_stops_the_game(board, store_dir, name, module_name, title):
+    declared = _declared_settings(module_name)
+    defaults = {s[0]: s[3] for s in declared}
+    cases = 0
+    for setting in declared:
+        allowed = [pair[0] for pair in setting[2]] if setting[2] != "text" else None
+        for junk in JUNK:
+            for leftover in store_dir.iterdir():
+                leftover.unlink()
+            text = _text(dict(defaults, **{setting[0]: junk}))
+            (store_dir / (name + ".json")).write_text(text)
+            arcade = _open(board, store_dir, title)
+            assert type(arcade.screen).__name__ == "Game", (setting[0], junk)
+            legal = (type(junk) is str and len(junk) <= 32 if allowed is None
+                     else any(type(v) is type(junk) and v == junk for v in allowed))
+            if not legal:
+                assert (store_dir / (name + ".bad")).read_text() == text, (setting[0], junk)
+            cases += 1
+    assert cases == len(declared) * len(JUNK)
+
+
+@pytest.mark.parametrize("junk", JUNK + [[5], ["x" * 41], {"recent": 1}])
+def test_a_damaged_session_never_stops_the_menu(board, store_dir, junk):
+    value = junk if type(junk) is dict else {"recent": junk}
+    text = _text(value)
+    (store_dir / "session.json").write_text(text)
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    frames(arcade, 3)
+    assert type(arcade.screen).__name__ == "Menu"
+    if junk not in ([], {}):                     # no games played yet; the default list
+        assert (store_dir / "session.bad").read_text() == text

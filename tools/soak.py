@@ -126,11 +126,14 @@ class Soak:
         return max(self.objects[-3:]) / early
 
 
-def soak(inputs, seed, store_dir):
+def soak(inputs, seed, store_dir, progress_every=None):
     s = Soak(seed, store_dir)
-    for steps in soak_plan.inputs(seed, inputs):
+    for done, steps in enumerate(soak_plan.inputs(seed, inputs), 1):
         for step in steps:
             s.apply(step)
+        if progress_every and done % progress_every == 0:   # a long run shows how far it got
+            print("... %d inputs, %d frames, %d exceptions, %d crash screens, %d stuck"
+                  % (done, s.frames, len(s.exceptions), len(s.crashes), len(s.stuck)), flush=True)
     s.checkpoint()
     return s
 
@@ -140,7 +143,7 @@ def main(argv):
     seed = int(argv[argv.index("--seed") + 1]) if "--seed" in argv else 1
     folder = tempfile.mkdtemp(prefix="ml4m-soak-")
     try:
-        s = soak(inputs, seed, folder)
+        s = soak(inputs, seed, folder, progress_every=5000)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     print(s.report(inputs))

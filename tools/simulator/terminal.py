@@ -2,9 +2,12 @@
 
 Plain ANSI/VT100 sequences only (works over SSH, in any xterm-like terminal; no
 curses). Ctrl-C keeps raising KeyboardInterrupt (ISIG stays on), so it stops the
-simulator even while the firmware computes; Ctrl-Z is disabled because a stopped
-simulator would leave the shell in our screen mode. `restore()` runs on every exit
-path: normal return, exception, SIGTERM, SIGHUP.
+simulator even while the firmware computes. It does so even when the simulator
+was started with SIGINT ignored (a non-interactive shell's `cmd &`, some test
+runners): Python would then leave Ctrl-C ignored and the simulator deaf to it.
+Ctrl-Z is disabled because a stopped simulator would leave the shell in our
+screen mode. `restore()` runs on every exit path: normal return, exception,
+Ctrl-C, SIGTERM, SIGHUP.
 """
 import os
 import select
@@ -38,7 +41,8 @@ class Terminal:
         termios.tcsetattr(self.fd_in, termios.TCSANOW,
                           [iflag, oflag, cflag, lflag, ispeed, ospeed, cc])
         for sig, handler in ((signal.SIGWINCH, self._on_resize), (signal.SIGTERM, _exit_signal),
-                             (signal.SIGHUP, _exit_signal)):
+                             (signal.SIGHUP, _exit_signal),
+                             (signal.SIGINT, signal.default_int_handler)):
             self._old_handlers[sig] = signal.signal(sig, handler)
         self.write(ENTER)
         return self
