@@ -30,7 +30,7 @@ OPPOSITE = (RIGHT, LEFT, DOWN, UP)
 
 MOST_MOVES = const(9_999_999)   # a move count past this is a damaged save
 _HISTORY_KEEP = const(256)   # undo steps kept once the history gets long
-_HISTORY_MAX = const(512)
+HISTORY_MAX = const(512)     # undo steps kept at most (also in a save)
 
 
 def solved_tiles(width):
@@ -193,70 +193,15 @@ class Puzzle:
     def can_undo(self):
         return len(self.history) > 0
 
-    # ---- shuffles ------------------------------------------------------------
+    # ---- a new game (the shuffles: firmware/games/npuzzle_setup.py) ----------
     def reset(self):
         self.tiles[:] = solved_tiles(self.width)
         self.blank = self.size - 1
         self.moves = 0
         self.history = bytearray()
 
-    def shuffle_uniform(self, rng):
-        """Every solvable position except the solved one is equally likely.
-
-        A uniform random permutation is drawn (Fisher-Yates); if it cannot be
-        solved, two fixed tiles are swapped. For a given blank cell that swap
-        pairs each unsolvable position with exactly one solvable one, so the
-        result stays uniform (the ML4M 15-puzzle skipped this: half its games
-        were impossible)."""
-        tiles = self.tiles
-        n = self.size
-        while True:
-            for i in range(n):
-                tiles[i] = i
-            for i in range(n - 1, 0, -1):
-                j = rng.randrange(i + 1)
-                t = tiles[i]
-                tiles[i] = tiles[j]
-                tiles[j] = t
-            if not is_solvable(tiles, self.width):
-                a = 0 if tiles[0] else 2
-                b = 1 if tiles[1] else 2
-                t = tiles[a]
-                tiles[a] = tiles[b]
-                tiles[b] = t
-            self.blank = find(tiles, 0)
-            if not self.is_solved():
-                break
-        self.moves = 0
-        self.history = bytearray()
-
-    def shuffle_walk(self, rng, steps):
-        """Random legal pushes from solved, never undoing the previous one
-        (as the Godot and MSX puzzles shuffle); more pushes follow if the
-        walk ends solved."""
-        self.reset()
-        w = self.width
-        previous = -1
-        done = 0
-        options = bytearray(4)
-        while done < steps or self.is_solved():
-            count = 0
-            for d in DIRECTIONS:
-                if previous >= 0 and d == OPPOSITE[previous]:
-                    continue
-                if self.tile_for_push(d) >= 0:
-                    options[count] = d
-                    count += 1
-            d = options[rng.randrange(count)]
-            self._move_blank(self.tile_for_push(d))
-            previous = d
-            done += 1
-        self.moves = 0
-        self.history = bytearray()
-        return done
-
     # ---- saving ------------------------------------------------------------
-    def to_dict(self, undo_steps=_HISTORY_MAX):
+    def to_dict(self, undo_steps=HISTORY_MAX):
         """A plain dict for saving, with the last undo_steps of the history
         (not the whole 512 steps: a save is made after every move)."""
         return {
@@ -266,30 +211,9 @@ class Puzzle:
             "history": list(self.history[-undo_steps:]) if undo_steps else [],
         }
 
-    @staticmethod
-    def from_dict(data):
-        """Rebuild a saved puzzle; raises ValueError (firmware.check.Invalid,
-        with the reason) on a damaged save: wrong types (a bool is not a
-        number, 3.0 is not 3), tiles that are not a solvable permutation,
-        a move count out of range, an undo history naming cells off the board."""
-        from firmware import check
-        check.table(data, "puzzle")
-        width = check.integer(data.get("width"), 2, 5, "puzzle width")
-        size = width * width
-        tiles = check.integers(data.get("tiles"), size, 0, size - 1, "puzzle tiles")
-        p = Puzzle(width, bytearray(tiles))   # raises unless a permutation
-        if not is_solvable(p.tiles, width):
-            raise check.Invalid("puzzle tiles: unsolvable")
-        p.moves = check.integer(data.get("moves", 0), 0, MOST_MOVES, "puzzle moves")
-        history = check.integers(data.get("history", []), None, 0, size - 1, "puzzle history")
-        if len(history) > _HISTORY_MAX:
-            raise check.Invalid("puzzle history: too long")
-        p.history = bytearray(history)
-        return p
-
     # ---- internals -----------------------------------------------------------
     def _record(self, blank):
-        if len(self.history) >= _HISTORY_MAX:
+        if len(self.history) >= HISTORY_MAX:
             self.history = self.history[-_HISTORY_KEEP:]
         self.history.append(blank)
 

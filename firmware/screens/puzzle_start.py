@@ -4,7 +4,7 @@ Borrowed only then (see README, "Why the code looks like this")."""
 import random
 
 from firmware import modules
-from firmware.games.npuzzle import Puzzle
+from firmware.games import npuzzle_setup as setup
 from firmware.screens.puzzle import PLAY
 
 # Per size: the cell pitch (pixels from one grid line to the next) and the
@@ -38,9 +38,9 @@ def new_game(screen, now):
     puzzle = screen.puzzle
     screen.game_level = screen.level
     if screen.level == 0:
-        puzzle.shuffle_uniform(random)
+        setup.shuffle_uniform(puzzle, random)
     else:
-        puzzle.shuffle_walk(random, _WALK[screen.level] * screen.size)
+        setup.shuffle_walk(puzzle, random, _WALK[screen.level] * screen.size)
     screen.optimal = None
     if screen.size == 3:
         try:
@@ -67,7 +67,7 @@ def restore(screen, data):
     if data["size"] != screen.size or data["mode"] != screen.mode:
         return False
     # a puzzle the rules refuse raises ValueError: resume() sets the save aside
-    puzzle = Puzzle.from_dict(data["puzzle"])
+    puzzle = setup.from_dict(data["puzzle"])
     if puzzle.width != screen.size:
         raise ValueError("puzzle width: not the save's size")
     if puzzle.is_solved():
