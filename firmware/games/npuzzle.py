@@ -249,56 +249,18 @@ def _check_tiles(tiles, size):
 
 
 class Hinter:
-    """Hints for one puzzle: plans with firmware.games.npuzzle_solver (an
-    optimal 3x3 solution, or the next stage of a bigger board), then hands out
-    the plan's moves while the player follows them; any other move makes it
-    plan afresh. It lives here, not in the solver, so that a screen can keep
-    the plan (a few dozen bytes) between frames and let the solver module and
-    its 3x3 tables go (README, "Why the code looks like this")."""
+    """A hint plan for one puzzle, kept by the screen between frames: the
+    moves firmware.games.npuzzle_solver planned (an optimal 3x3 solution, or
+    the next stage of a bigger board), how far the player followed them, and
+    the board the next one starts from. firmware/games/npuzzle_hints.py hands
+    the moves out (and plans afresh when the player strays); it and the solver
+    are loaded only for a hint (README, "Why the code looks like this")."""
 
     def __init__(self):
-        self.plan = bytearray()
-        self.step = 0
-        self.expected = bytearray()   # the board the next planned move starts from
+        self.forget()
         self.width = 0
 
     def forget(self):
         self.plan = bytearray()
         self.step = 0
         self.expected = bytearray()
-
-    def _follow(self, tiles):
-        """Advance through the plan if the player followed it; True if the
-        board is somewhere on the remaining plan."""
-        exp = self.expected
-        if len(exp) != len(tiles):
-            return False
-        w = self.width
-        blank = find(exp, 0)
-        plan = self.plan
-        while self.step < len(plan):  # pyright: ignore[reportArgumentType]  (a stage always has a route)
-            if exp == tiles:
-                return True
-            dc, dr = BLANK_STEP[plan[self.step]]
-            q = blank + dr * w + dc
-            exp[blank] = exp[q]
-            exp[q] = 0
-            blank = q
-            self.step += 1
-        return False
-
-    def hint(self, puzzle):
-        """The push direction to play next, or None when solved."""
-        if puzzle.is_solved():
-            return None
-        tiles = puzzle.tiles
-        if self.width != puzzle.width or not self._follow(tiles):
-            from firmware.games import npuzzle_solver as solver
-            self.width = puzzle.width
-            if puzzle.width == 3:
-                self.plan = solver.solve8(tiles)
-            else:
-                self.plan = solver.plan_stage(tiles, puzzle.width)
-            self.step = 0
-            self.expected = bytearray(tiles)
-        return self.plan[self.step]
