@@ -1,6 +1,8 @@
-# One file (~380 lines): the puzzle's rules, its shuffles and the Hinter share
-# one board layout and are read together; the Hinter is here so a screen keeps
-# a plan between frames while the solver module is let go.
+# The puzzle's rules, kept loaded for the whole game. What runs only now and
+# then is in modules loaded only then (see README, "Why the code looks like
+# this"): the shuffles and reading a save (npuzzle_setup.py, when a game
+# starts), handing out hints (npuzzle_hints.py) and planning them
+# (npuzzle_solver.py). The Hinter is here so a screen keeps a plan between frames.
 # The N-puzzle family: 8-puzzle (3x3), 15-puzzle (4x4), 24-puzzle (5x5).
 #
 # The board is a bytearray in reading order (index = row * width + col).
@@ -100,15 +102,6 @@ class Puzzle:
         self.history = bytearray()
 
     # ---- reading the board -------------------------------------------------
-    def tile_at(self, col, row):
-        return self.tiles[row * self.width + col]
-
-    def index_of(self, tile):
-        return find(self.tiles, tile)
-
-    def blank_col_row(self):
-        return self.blank % self.width, self.blank // self.width
-
     def is_solved(self):
         tiles = self.tiles
         last = self.size - 1
@@ -189,16 +182,6 @@ class Puzzle:
         if self.moves < 0:
             self.moves = 0
         return k
-
-    def can_undo(self):
-        return len(self.history) > 0
-
-    # ---- a new game (the shuffles: firmware/games/npuzzle_setup.py) ----------
-    def reset(self):
-        self.tiles[:] = solved_tiles(self.width)
-        self.blank = self.size - 1
-        self.moves = 0
-        self.history = bytearray()
 
     # ---- saving ------------------------------------------------------------
     def to_dict(self, undo_steps=HISTORY_MAX):

@@ -7,7 +7,7 @@ looks like this").
 Randomness is passed in: any object with randrange() (e.g. the random module).
 """
 from firmware.games.npuzzle import (Puzzle, DIRECTIONS, OPPOSITE, MOST_MOVES, HISTORY_MAX,
-                                    find, is_solvable)
+                                    find, is_solvable, solved_tiles)
 
 
 def shuffle_uniform(puzzle, rng):
@@ -45,7 +45,8 @@ def shuffle_walk(puzzle, rng, steps):
     """Random legal pushes from solved, never undoing the previous one
     (as the Godot and MSX puzzles shuffle); more pushes follow if the
     walk ends solved. Returns the pushes made."""
-    puzzle.reset()
+    puzzle.tiles[:] = solved_tiles(puzzle.width)
+    puzzle.blank = puzzle.size - 1
     previous = -1
     done = 0
     options = bytearray(4)
