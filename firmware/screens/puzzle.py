@@ -33,8 +33,7 @@ import time
 from micropython import const
 
 from firmware import modules
-# the rules, kept for the whole game (puzzle_start, borrowed, makes the Puzzle)
-from firmware.games import npuzzle  # noqa: F401
+from firmware.games.npuzzle import Puzzle  # the rules, for the whole game
 from firmware.hal.controls import A, B
 from firmware.screens.base import GameScreen, STATUS_LINE, FIRST_FIELD, BACK
 
@@ -97,6 +96,17 @@ _KEYS = "firmware.screens.puzzle_keys"
 
 class Game(GameScreen):
     message_ms = 2000
+    # set by puzzle_start.set_up (the module docstring lists the rest); declared
+    # here for the type checker: a bare annotation makes no code on the board
+    puzzle: Puzzle
+    size: int
+    mode: str
+    level: int
+    game_level: int
+    optimal: "int | None"
+    cursor: int
+    shown_secs: int
+    dirty_cells: bytearray
 
     def __init__(self, app, save=None, settings=None, **options):
         size = options.get("size", 4)
