@@ -16,6 +16,7 @@ import pytest
 from firmware import gamelist
 from firmware.games.game2048 import Game2048
 from firmware.games.npuzzle import Puzzle
+from firmware.games import npuzzle_setup
 from tests.panel import shows
 from tests.test_app import boot, frames, to_menu, choose, tap, wait
 
@@ -27,7 +28,7 @@ JUNK = [None, True, 1.5, "7", [], {}, -1, 10 ** 12, HUGE, NESTED]
 def _puzzle_save(width, optimal):
     random.seed(width)
     p = Puzzle(width)
-    p.shuffle_walk(random, 12)
+    npuzzle_setup.shuffle_walk(p, random, 12)
     for d in (0, 1, 2, 3, 0, 2):
         p.push(d)
     return {"size": width, "mode": "numbers", "puzzle": p.to_dict(), "ms": 12345,

@@ -27,9 +27,9 @@ def test_the_8_puzzle_tables_come_in_pieces_of_1_kb():
 
 
 def test_no_memory_for_a_puzzle_hint_is_a_note(board, store_dir, monkeypatch):
-    from firmware.games import npuzzle
+    from firmware.games import npuzzle_hints    # loaded here: stays loaded, patched
     arcade = _open(board, store_dir, "8-Puzzle")
-    monkeypatch.setattr(npuzzle.Hinter, "hint", _no_memory)
+    monkeypatch.setattr(npuzzle_hints, "hint", _no_memory)
     tap(board, arcade, "D")
     frames(arcade, 3)
     game = arcade.screen

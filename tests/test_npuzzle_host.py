@@ -6,7 +6,7 @@ import random
 from collections import deque
 from functools import lru_cache
 
-from firmware.games import npuzzle, npuzzle_solver as solver
+from firmware.games import npuzzle, npuzzle_hints, npuzzle_setup, npuzzle_solver as solver
 from firmware.games.npuzzle import Puzzle, is_solvable
 from tools import gen_npuzzle_pdb8, solver15
 
@@ -89,7 +89,7 @@ def test_uniform_shuffle_2x2_every_position_equally_likely():
     counts = {}
     p = Puzzle(2)
     for _ in range(samples):
-        p.shuffle_uniform(rng)
+        npuzzle_setup.shuffle_uniform(p, rng)
         k = bytes(p.tiles)
         counts[k] = counts.get(k, 0) + 1
     assert len(counts) == 11
@@ -118,7 +118,7 @@ def test_uniform_shuffle_3x3_chi_square():
     counts = {}
     p = Puzzle(3)
     for _ in range(samples):
-        p.shuffle_uniform(rng)
+        npuzzle_setup.shuffle_uniform(p, rng)
         k = triple(bytes(p.tiles))
         counts[k] = counts.get(k, 0) + 1
     assert chi_square(counts, expected_triples(samples)) < CHI2_999_DF503
@@ -132,7 +132,7 @@ def test_chi_square_catches_a_walk_shuffle():
     counts = {}
     p = Puzzle(3)
     for _ in range(samples):
-        p.shuffle_walk(rng, 20)
+        npuzzle_setup.shuffle_walk(p, rng, 20)
         k = triple(bytes(p.tiles))
         counts[k] = counts.get(k, 0) + 1
     assert chi_square(counts, expected_triples(samples)) > CHI2_999_DF503 * 3
@@ -141,7 +141,7 @@ def test_chi_square_catches_a_walk_shuffle():
 def follow(p, hinter):
     n = 0
     while not p.is_solved():
-        d = hinter.hint(p)
+        d = npuzzle_hints.hint(hinter, p)
         assert p.push(d)
         n += 1
         assert n < 5000
@@ -153,9 +153,9 @@ def test_hints_reach_solved_4x4_and_5x5():
     for w, games in ((4, 150), (5, 60)):
         for _ in range(games):
             p = Puzzle(w)
-            p.shuffle_uniform(rng)
+            npuzzle_setup.shuffle_uniform(p, rng)
             follow(p, npuzzle.Hinter())
-            p.shuffle_walk(rng, rng.randrange(1, 40))
+            npuzzle_setup.shuffle_walk(p, rng, rng.randrange(1, 40))
             follow(p, npuzzle.Hinter())
 
 
@@ -174,7 +174,7 @@ def test_each_stage_keeps_earlier_groups_and_adds_one():
     for w in (4, 5):
         for _ in range(40):
             p = Puzzle(w)
-            p.shuffle_uniform(rng)
+            npuzzle_setup.shuffle_uniform(p, rng)
             tiles = bytearray(p.tiles)
             while True:
                 part = solver.plan_stage(tiles, w)
@@ -214,7 +214,7 @@ def test_optimal_15_solver_agrees_with_bfs_near_solved():
     rng = random.Random(5)
     for _ in range(20):
         p = Puzzle(4)
-        p.shuffle_walk(rng, rng.randrange(1, 13))
+        npuzzle_setup.shuffle_walk(p, rng, rng.randrange(1, 13))
         start = bytes(p.tiles)
         goal = bytes(Puzzle(4).tiles)
         dist = {start: 0}

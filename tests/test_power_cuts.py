@@ -17,6 +17,7 @@ from firmware.boards import ml4m
 from firmware import gamelist
 from firmware.app import App
 from firmware.games.npuzzle import Puzzle
+from firmware.games import npuzzle_setup
 from firmware.hal import Hal
 from firmware.hal.store import Store
 from tests.test_app import frames, nudge
@@ -98,7 +99,7 @@ class _Writer:
 def _puzzle_save(moves):
     random.seed(1)
     p = Puzzle(4)
-    p.shuffle_walk(random, 20)
+    npuzzle_setup.shuffle_walk(p, random, 20)
     for d in (0, 2, 1, 3, 0, 2, 1, 3)[:moves]:
         p.push(d)
     return {"size": 4, "mode": "numbers", "puzzle": p.to_dict(), "ms": 1000 * moves,

@@ -9,7 +9,7 @@ import pytest
 from tests import saves
 
 from firmware.games.npuzzle import Puzzle, DIRECTION_NAMES
-from firmware.games import npuzzle, npuzzle_solver as solver
+from firmware.games import npuzzle, npuzzle_hints, npuzzle_setup, npuzzle_solver as solver
 from firmware.ui import tinyfont
 from firmware.ui.banner import big_text
 from tests.panel import shows
@@ -360,13 +360,13 @@ def test_hint_on_the_15_puzzle_says_thinking_first(board, store_dir):
     board.release("D")
     frames(arcade, 2)
     assert not game.thinking and game.hint_index >= 0
-    assert game.hint_index == game.puzzle.tile_for_push(npuzzle.Hinter().hint(game.puzzle))
+    assert game.hint_index == game.puzzle.tile_for_push(npuzzle_hints.hint(npuzzle.Hinter(), game.puzzle))
 
 
 def test_holding_hint_plays_the_solution(board, store_dir):
     random.seed(13)
     p = Puzzle(4)
-    p.shuffle_walk(random, 12)
+    npuzzle_setup.shuffle_walk(p, random, 12)
     saved_game(store_dir, "puzzle15", p.tiles, 4, moves=1)
     arcade = open_game(board, store_dir)
     game = arcade.screen

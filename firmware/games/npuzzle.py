@@ -1,6 +1,8 @@
-# One file (~380 lines): the puzzle's rules, its shuffles and the Hinter share
-# one board layout and are read together; the Hinter is here so a screen keeps
-# a plan between frames while the solver module is let go.
+# The puzzle's rules, kept loaded for the whole game. What runs only now and
+# then is in modules loaded only then (see README, "Why the code looks like
+# this"): the shuffles and reading a save (npuzzle_setup.py, when a game
+# starts), handing out hints (npuzzle_hints.py) and planning them
+# (npuzzle_solver.py). The Hinter is here so a screen keeps a plan between frames.
 # The N-puzzle family: 8-puzzle (3x3), 15-puzzle (4x4), 24-puzzle (5x5).
 #
 # The board is a bytearray in reading order (index = row * width + col).
@@ -30,7 +32,7 @@ OPPOSITE = (RIGHT, LEFT, DOWN, UP)
 
 MOST_MOVES = const(9_999_999)   # a move count past this is a damaged save
 _HISTORY_KEEP = const(256)   # undo steps kept once the history gets long
-_HISTORY_MAX = const(512)
+HISTORY_MAX = const(512)     # undo steps kept at most (also in a save)
 
 
 def solved_tiles(width):
@@ -100,15 +102,6 @@ class Puzzle:
         self.history = bytearray()
 
     # ---- reading the board -------------------------------------------------
-    def tile_at(self, col, row):
-        return self.tiles[row * self.width + col]
-
-    def index_of(self, tile):
-        return find(self.tiles, tile)
-
-    def blank_col_row(self):
-        return self.blank % self.width, self.blank // self.width
-
     def is_solved(self):
         tiles = self.tiles
         last = self.size - 1
@@ -190,73 +183,8 @@ class Puzzle:
             self.moves = 0
         return k
 
-    def can_undo(self):
-        return len(self.history) > 0
-
-    # ---- shuffles ------------------------------------------------------------
-    def reset(self):
-        self.tiles[:] = solved_tiles(self.width)
-        self.blank = self.size - 1
-        self.moves = 0
-        self.history = bytearray()
-
-    def shuffle_uniform(self, rng):
-        """Every solvable position except the solved one is equally likely.
-
-        A uniform random permutation is drawn (Fisher-Yates); if it cannot be
-        solved, two fixed tiles are swapped. For a given blank cell that swap
-        pairs each unsolvable position with exactly one solvable one, so the
-        result stays uniform (the ML4M 15-puzzle skipped this: half its games
-        were impossible)."""
-        tiles = self.tiles
-        n = self.size
-        while True:
-            for i in range(n):
-                tiles[i] = i
-            for i in range(n - 1, 0, -1):
-                j = rng.randrange(i + 1)
-                t = tiles[i]
-                tiles[i] = tiles[j]
-                tiles[j] = t
-            if not is_solvable(tiles, self.width):
-                a = 0 if tiles[0] else 2
-                b = 1 if tiles[1] else 2
-                t = tiles[a]
-                tiles[a] = tiles[b]
-                tiles[b] = t
-            self.blank = find(tiles, 0)
-            if not self.is_solved():
-                break
-        self.moves = 0
-        self.history = bytearray()
-
-    def shuffle_walk(self, rng, steps):
-        """Random legal pushes from solved, never undoing the previous one
-        (as the Godot and MSX puzzles shuffle); more pushes follow if the
-        walk ends solved."""
-        self.reset()
-        w = self.width
-        previous = -1
-        done = 0
-        options = bytearray(4)
-        while done < steps or self.is_solved():
-            count = 0
-            for d in DIRECTIONS:
-                if previous >= 0 and d == OPPOSITE[previous]:
-                    continue
-                if self.tile_for_push(d) >= 0:
-                    options[count] = d
-                    count += 1
-            d = options[rng.randrange(count)]
-            self._move_blank(self.tile_for_push(d))
-            previous = d
-            done += 1
-        self.moves = 0
-        self.history = bytearray()
-        return done
-
     # ---- saving ------------------------------------------------------------
-    def to_dict(self, undo_steps=_HISTORY_MAX):
+    def to_dict(self, undo_steps=HISTORY_MAX):
         """A plain dict for saving, with the last undo_steps of the history
         (not the whole 512 steps: a save is made after every move)."""
         return {
@@ -266,30 +194,9 @@ class Puzzle:
             "history": list(self.history[-undo_steps:]) if undo_steps else [],
         }
 
-    @staticmethod
-    def from_dict(data):
-        """Rebuild a saved puzzle; raises ValueError (firmware.check.Invalid,
-        with the reason) on a damaged save: wrong types (a bool is not a
-        number, 3.0 is not 3), tiles that are not a solvable permutation,
-        a move count out of range, an undo history naming cells off the board."""
-        from firmware import check
-        check.table(data, "puzzle")
-        width = check.integer(data.get("width"), 2, 5, "puzzle width")
-        size = width * width
-        tiles = check.integers(data.get("tiles"), size, 0, size - 1, "puzzle tiles")
-        p = Puzzle(width, bytearray(tiles))   # raises unless a permutation
-        if not is_solvable(p.tiles, width):
-            raise check.Invalid("puzzle tiles: unsolvable")
-        p.moves = check.integer(data.get("moves", 0), 0, MOST_MOVES, "puzzle moves")
-        history = check.integers(data.get("history", []), None, 0, size - 1, "puzzle history")
-        if len(history) > _HISTORY_MAX:
-            raise check.Invalid("puzzle history: too long")
-        p.history = bytearray(history)
-        return p
-
     # ---- internals -----------------------------------------------------------
     def _record(self, blank):
-        if len(self.history) >= _HISTORY_MAX:
+        if len(self.history) >= HISTORY_MAX:
             self.history = self.history[-_HISTORY_KEEP:]
         self.history.append(blank)
 
@@ -325,56 +232,18 @@ def _check_tiles(tiles, size):
 
 
 class Hinter:
-    """Hints for one puzzle: plans with firmware.games.npuzzle_solver (an
-    optimal 3x3 solution, or the next stage of a bigger board), then hands out
-    the plan's moves while the player follows them; any other move makes it
-    plan afresh. It lives here, not in the solver, so that a screen can keep
-    the plan (a few dozen bytes) between frames and let the solver module and
-    its 3x3 tables go (README, "Why the code looks like this")."""
+    """A hint plan for one puzzle, kept by the screen between frames: the
+    moves firmware.games.npuzzle_solver planned (an optimal 3x3 solution, or
+    the next stage of a bigger board), how far the player followed them, and
+    the board the next one starts from. firmware/games/npuzzle_hints.py hands
+    the moves out (and plans afresh when the player strays); it and the solver
+    are loaded only for a hint (README, "Why the code looks like this")."""
 
     def __init__(self):
-        self.plan = bytearray()
-        self.step = 0
-        self.expected = bytearray()   # the board the next planned move starts from
+        self.forget()
         self.width = 0
 
     def forget(self):
         self.plan = bytearray()
         self.step = 0
         self.expected = bytearray()
-
-    def _follow(self, tiles):
-        """Advance through the plan if the player followed it; True if the
-        board is somewhere on the remaining plan."""
-        exp = self.expected
-        if len(exp) != len(tiles):
-            return False
-        w = self.width
-        blank = find(exp, 0)
-        plan = self.plan
-        while self.step < len(plan):  # pyright: ignore[reportArgumentType]  (a stage always has a route)
-            if exp == tiles:
-                return True
-            dc, dr = BLANK_STEP[plan[self.step]]
-            q = blank + dr * w + dc
-            exp[blank] = exp[q]
-            exp[q] = 0
-            blank = q
-            self.step += 1
-        return False
-
-    def hint(self, puzzle):
-        """The push direction to play next, or None when solved."""
-        if puzzle.is_solved():
-            return None
-        tiles = puzzle.tiles
-        if self.width != puzzle.width or not self._follow(tiles):
-            from firmware.games import npuzzle_solver as solver
-            self.width = puzzle.width
-            if puzzle.width == 3:
-                self.plan = solver.solve8(tiles)
-            else:
-                self.plan = solver.plan_stage(tiles, puzzle.width)
-            self.step = 0
-            self.expected = bytearray(tiles)
-        return self.plan[self.step]

@@ -9,7 +9,7 @@
 # - plan_stage(tiles, width): for any width, the next stage of a solution:
 #   widths above 3 are solved in stages (top row, then left column, then the
 #   same on the smaller puzzle that is left) and the last 3x3 is finished
-#   optimally. firmware.games.npuzzle.Hinter hands these plans out as hints.
+#   optimally. firmware.games.npuzzle_hints hands these plans out as hints.
 # - solution(puzzle): the whole list of pushes ("hold hint plays the solution").
 #
 # Every move here is a push direction as in npuzzle.push(): the tile next to

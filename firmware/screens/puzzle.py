@@ -33,7 +33,7 @@ import time
 from micropython import const
 
 from firmware import modules
-from firmware.games.npuzzle import Puzzle
+from firmware.games.npuzzle import Puzzle  # the rules, for the whole game
 from firmware.hal.controls import A, B
 from firmware.screens.base import GameScreen, STATUS_LINE, FIRST_FIELD, BACK
 
@@ -96,6 +96,17 @@ _KEYS = "firmware.screens.puzzle_keys"
 
 class Game(GameScreen):
     message_ms = 2000
+    # set by puzzle_start.set_up (the module docstring lists the rest); declared
+    # here for the type checker: a bare annotation makes no code on the board
+    puzzle: Puzzle
+    size: int
+    mode: str
+    level: int
+    game_level: int
+    optimal: "int | None"
+    cursor: int
+    shown_secs: int
+    dirty_cells: bytearray
 
     def __init__(self, app, save=None, settings=None, **options):
         size = options.get("size", 4)
@@ -107,42 +118,15 @@ class Game(GameScreen):
         if big and settings["big"] == 5:
             size = 5
         self.title = "%d-Puzzle" % (size * size - 1)   # (a note about a bad save names it)
-        with modules.borrowed(_START) as start:
-            size, mode, pitch, grid_top = start.size_and_mode(self, size, big)
-        self.size = size                   # tiles per side
-        self.cell_count = size * size
-        self.pitch = pitch                 # pixels from one grid line to the next
-        self.grid_side = pitch * size + 1  # in pixels, both grid lines included
-        self.grid_top = grid_top
-        self.mode = mode
-        self.records_group = "%d-Puzzle %s" % (size * size - 1, mode)
-        self.font_scale = 2 if size == 3 else 1
-        self.hinter = None                 # a Hinter once a hint is asked for
-        self.level = settings["level_" + self.prefs]
-
-        self.puzzle = Puzzle(size)
-        self.state = PLAY
-        self.lost_at = 0
-        self.play_ms = 0                   # playing time of this game
-        self.optimal = None                # 8-puzzle: best possible from the start
-        self.helped = False                # the solver played moves (no records)
-        self.game_level = self.level
-        self.cursor_on = False
-        self.cursor = 0
-        self.hint_index = -1
-        self.thinking = False
-        self.solve_next = None             # set by a D press on this screen
-        self.preview = 0                   # picture mode: the whole picture shows
-        self.last_frame = self.hal.clock.now()
-        self.shown_secs = -1
-        self.dirty_cells = bytearray(self.cell_count)   # 1: repaint this cell
+        with modules.borrowed(_START) as start:   # (its code is needed only now)
+            start.set_up(self, size, big)
 
         # picture mode (puzzle_pictures) adds picture_fb, tile_fb,
         # inverting_palette, hint_phase and preview_until
         self.picture_mode = None
         self.picture_names = []            # once picture mode is set up
         self.picture = 0
-        if mode == "picture":              # a game with numbers never loads its code
+        if self.mode == "picture":         # a game with numbers never loads its code
             from firmware.screens import puzzle_pictures
             self.picture_mode = puzzle_pictures
             puzzle_pictures.setup(self, settings["picture_" + self.prefs])

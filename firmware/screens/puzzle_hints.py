@@ -1,8 +1,9 @@
 """Hints on the puzzle screen (firmware/screens/puzzle.py): the next push,
 and its tile lit up. Borrowed for each hint with the solver it imports (~11 KB
-with its 3x3 tables), so neither is held between frames; screen.hinter (a
-firmware.games.npuzzle.Hinter) keeps the plan (see README, "Why the code looks
-like this")."""
+with its 3x3 tables) and firmware/games/npuzzle_hints.py, so none of them is
+held between frames; screen.hinter (a firmware.games.npuzzle.Hinter) keeps the
+plan (see README, "Why the code looks like this")."""
+from firmware.games import npuzzle_hints
 from firmware.games.npuzzle import Hinter
 
 
@@ -11,7 +12,7 @@ def next_push(screen):
     if screen.hinter is None:
         screen.hinter = Hinter()
     try:
-        return screen.hinter.hint(screen.puzzle)
+        return npuzzle_hints.hint(screen.hinter, screen.puzzle)
     except MemoryError:         # a help, not the game: say so and go on
         screen.hinter = None
         screen.say("NO MEM FOR HINT", screen.hal.clock.now())

@@ -1,9 +1,11 @@
-"""The start of a puzzle game (firmware/screens/puzzle.py): the size and
-mode, a new game shuffled at the chosen level, or a saved one taken back.
+"""The start of a puzzle game (firmware/screens/puzzle.py): the size, the
+mode and the screen's state, a new game shuffled at the chosen level, or a
+saved one taken back.
 Borrowed only then (see README, "Why the code looks like this")."""
 import random
 
 from firmware import modules
+from firmware.games import npuzzle_setup as setup
 from firmware.games.npuzzle import Puzzle
 from firmware.screens.puzzle import PLAY
 
@@ -18,18 +20,43 @@ _WALK = (0, 4, 12, 30)       # random-walk pushes per shuffle level, times the s
 _SOLVER = "firmware.games.npuzzle_solver"   # ~11 KB with its 3x3 tables: borrowed
 
 
-def size_and_mode(screen, size, big_size_setting):
-    """The puzzle's size and mode (numbers or picture): the settings', or the
-    game in progress's; the cell pitch and the grid's top row for that size:
-    (size, mode, pitch, top)."""
+def set_up(screen, size, big_size_setting):
+    """The screen's board and game state (puzzle.py's docstring lists them).
+    The size and mode (numbers or picture) are the settings', or those of
+    the game in progress when the settings changed since: they apply from
+    the next game started here."""
     mode = screen.settings["mode"]
-    # a game in progress keeps its own size and mode when the settings
-    # changed since: they apply from the next game started here
     saved = screen.load_progress()
     if saved and saved["size"] in ((4, 5) if big_size_setting else (size,)):
         size = saved["size"]
         mode = saved["mode"]
-    return size, mode, _PITCH[size], _TOP[size]
+    screen.size = size                   # tiles per side
+    screen.cell_count = size * size
+    screen.pitch = _PITCH[size]          # pixels from one grid line to the next
+    screen.grid_side = screen.pitch * size + 1   # in pixels, both grid lines included
+    screen.grid_top = _TOP[size]
+    screen.mode = mode
+    screen.records_group = "%d-Puzzle %s" % (size * size - 1, mode)
+    screen.font_scale = 2 if size == 3 else 1
+    screen.hinter = None                 # a Hinter once a hint is asked for
+    screen.level = screen.settings["level_" + screen.prefs]
+
+    screen.puzzle = Puzzle(size)
+    screen.state = PLAY
+    screen.lost_at = 0
+    screen.play_ms = 0                   # playing time of this game
+    screen.optimal = None                # 8-puzzle: best possible from the start
+    screen.helped = False                # the solver played moves (no records)
+    screen.game_level = screen.level
+    screen.cursor_on = False
+    screen.cursor = 0
+    screen.hint_index = -1
+    screen.thinking = False
+    screen.solve_next = None             # set by a D press on the screen
+    screen.preview = 0                   # picture mode: the whole picture shows
+    screen.last_frame = screen.hal.clock.now()
+    screen.shown_secs = -1
+    screen.dirty_cells = bytearray(screen.cell_count)   # 1: repaint this cell
 
 
 def new_game(screen, now):
@@ -38,9 +65,9 @@ def new_game(screen, now):
     puzzle = screen.puzzle
     screen.game_level = screen.level
     if screen.level == 0:
-        puzzle.shuffle_uniform(random)
+        setup.shuffle_uniform(puzzle, random)
     else:
-        puzzle.shuffle_walk(random, _WALK[screen.level] * screen.size)
+        setup.shuffle_walk(puzzle, random, _WALK[screen.level] * screen.size)
     screen.optimal = None
     if screen.size == 3:
         try:
@@ -67,7 +94,7 @@ def restore(screen, data):
     if data["size"] != screen.size or data["mode"] != screen.mode:
         return False
     # a puzzle the rules refuse raises ValueError: resume() sets the save aside
-    puzzle = Puzzle.from_dict(data["puzzle"])
+    puzzle = setup.from_dict(data["puzzle"])
     if puzzle.width != screen.size:
         raise ValueError("puzzle width: not the save's size")
     if puzzle.is_solved():

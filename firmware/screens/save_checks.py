@@ -12,7 +12,7 @@ _MOST_MS = 360_000_000   # 100 hours of play on one puzzle: more is a damaged sa
 
 
 def puzzle(data, levels):
-    """The fields around the puzzle (Puzzle.from_dict checks the puzzle
+    """The fields around the puzzle (npuzzle_setup.from_dict checks the puzzle
     itself); levels: how many shuffle levels the screen offers."""
     check.choice(data.get("size"), (3, 4, 5), "size")
     check.choice(data.get("mode"), ("numbers", "picture"), "mode")

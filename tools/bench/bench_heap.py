@@ -42,13 +42,15 @@ SCRIPT = "tools/bench/mp_heap.py"
 TARGET_KB = 64
 PADS = (0, 29, 211)       # heap layouts per row (mp_heap.py --pad: blocks kept first)
 # The MicroPython heap for these runs. The collector takes any word that looks
-# like a pointer into the heap for one; this port's heap starts at a low
-# address (~64 KB), so with the runner's default 8 MiB many plain numbers in
-# buffers (pixels, counters) fall inside it and keep dead blocks alive: seen
-# as 2.2 KB more in some layouts, 4 KB on one row of the session at 512 KiB.
-# 256 KiB still holds the busiest frame (~120 KB with the bench) twice over
-# and made both go away (the ESP32's heap addresses, 0x3FFxxxxx, rarely turn
-# up in data at all).
+# like a pointer into the heap for one. This port's heap would start at a low
+# address (~0x37000), so ordinary data held in buffers looked like pointers and
+# kept dead blocks alive: a picture's pixels (bytes 00 80 04 00 = 0x48000) kept
+# the game list read at the game's launch (~5 KB) under "8-Puzzle pictures" in
+# one layout (69.2 KB where the others gave 64.3); with the runner's default
+# 8 MiB, 2.2 KB more on every screen in some layouts. The runner's --esp32-heap
+# puts the heap where the ESP32 has it (0x3FFxxxxx), so only what would look
+# like a pointer on the board does here. 256 KiB still holds the busiest frame
+# (~120 KB with the bench) twice over.
 HEAP = 256 * 1024
 # a row of mp_heap's table: name, live, upper (the rest is not needed here)
 ROW = re.compile(r"^(.+?)\s+([0-9.]+)\s+([0-9.]+)\s", re.M)
@@ -79,7 +81,7 @@ def run(mpy, *args, first_boot=False):
         sys.exit("bench_heap: node not found (the MicroPython runner needs Node 20): run make deps")
     if not _DECLARED:
         _DECLARED.append(declared())
-    cmd = ([node, RUNNER, "--heap", str(HEAP)] + (["--mpy", mpy] if mpy else [])
+    cmd = ([node, RUNNER, "--heap", str(HEAP), "--esp32-heap"] + (["--mpy", mpy] if mpy else [])
            + ["--script", SCRIPT] + list(args)
            + ([] if first_boot else ["--declared", _DECLARED[0]]))
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=900)

@@ -20,6 +20,7 @@ import tools.emu  # noqa: E402
 tools.emu.install()   # the firmware imports micropython.const
 
 from firmware.games.npuzzle import Puzzle  # noqa: E402
+from firmware.games import npuzzle_setup  # noqa: E402
 from firmware.games import npuzzle_solver  # noqa: E402
 from tools import solver15  # noqa: E402
 
@@ -75,7 +76,7 @@ def main():
         t0 = time.perf_counter()
         for _ in range(games):
             p = Puzzle(width)
-            p.shuffle_uniform(rng)
+            npuzzle_setup.shuffle_uniform(p, rng)
             lengths.append(len(npuzzle_solver.solution(p)))
         ms = (time.perf_counter() - t0) * 1000 / games
         print("%-6s %6d %10d %10.1f %10d %10.2f" % (

@@ -36,11 +36,11 @@
 #
 # Layout: where things land in the heap can move the figures. The collector
 # takes any word that looks like a pointer into the heap for one, and this
-# port's heap starts at a low address, so plain numbers in buffers can keep a
-# dead block alive: with the runner's default 8 MiB heap, some --pad values
-# showed 2.2 KB more on every screen. bench_heap.py runs with a 512 KiB heap
-# (--heap), which makes that rare, and still measures each screen in a few
-# layouts and reports the worst.
+# port's heap starts at a low address, so plain numbers and pixels in buffers
+# can keep a dead block alive (a picture's pixels kept 5 KB of the game list
+# under "8-Puzzle pictures" at --pad 0). bench_heap.py runs with the runner's
+# --esp32-heap (the heap at the ESP32's addresses, 0x3FFxxxxx) and a 256 KiB
+# heap, and still measures each screen in a few layouts and reports the worst.
 #
 # Time: frames are paced by the firmware's own Clock.wait_frame, but the
 # sleeps are virtual: time.ticks_ms/us run on real time plus the time slept,

@@ -18,6 +18,12 @@
 //                  figures then leave out the compiler's work and its interned names.
 //   --heap BYTES   MicroPython heap size (default 8 MiB; the ESP32 has ~110 KB,
 //                  measure with gc.mem_alloc() rather than by shrinking this).
+//   --esp32-heap   put the MicroPython heap where the ESP32 has it (0x3FFxxxxx)
+//                  rather than low in WebAssembly memory (~0x37000). The collector
+//                  takes any word that looks like a pointer into the heap for one:
+//                  at a low address, ordinary data (a picture's pixels, small
+//                  numbers) does, and keeps dead blocks alive (tools/bench/
+//                  bench_heap.py, whose heap figures are the board's, uses it).
 //
 // The project tree is copied into MicroPython's in-memory filesystem under /fw:
 // firmware/, lib/, tests/, tools/bench/, tools/emu/mp_node/. sys.path starts with
@@ -43,6 +49,7 @@ function parseArgs(argv) {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--heap") opts.heap = parseInt(argv[++i], 10);
+    else if (a === "--esp32-heap") opts.esp32Heap = true;
     else if (a === "--mpy") opts.mpy = argv[++i];
     else if (a === "--tests") {
       while (i + 1 < argv.length && !argv[i + 1].startsWith("--")) opts.tests.push(argv[++i]);
@@ -153,8 +160,27 @@ def _run_tests(files):
     return passed, failed
 `;
 
+// loadMicroPython() makes the WebAssembly module, stores it as globalThis.Module,
+// then has MicroPython malloc() its heap: a block reserved at that moment puts
+// the heap after it. Memory is only reserved (never written), so it costs little.
+const ESP32_HEAP_START = 0x3ffb0000;     // the ESP32's data RAM, where its heap lives
+
+function heapAtEsp32Address() {
+  let module;
+  Object.defineProperty(globalThis, "Module", {
+    configurable: true,
+    get() { return module; },
+    set(m) {
+      module = m;
+      const next = m._malloc(16);
+      m._malloc(ESP32_HEAP_START - next);
+    },
+  });
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
+  if (opts.esp32Heap) heapAtEsp32Address();
   const mp = await loadMicroPython({
     heapsize: opts.heap,
     pystack: 8192,
