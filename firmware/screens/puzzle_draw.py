@@ -24,7 +24,7 @@ def draw_screen(screen, fb):
     """A frame: what changed since the last one."""
     state = screen.state
     if state == ASK:
-        if screen.dirty:
+        if screen.repaint(fb):
             board(screen, fb)
             panel(screen, fb)
             draw.ask(fb, "New game?")
@@ -35,7 +35,7 @@ def draw_screen(screen, fb):
         screen.draw_banner(fb)
     elif screen.picture_mode is not None and screen.preview:
         whole_picture(screen, fb)
-    elif screen.dirty:
+    elif screen.repaint(fb):
         board(screen, fb)
         panel(screen, fb)
     # the panel waits a frame after cells: the display sends one span of
@@ -46,9 +46,7 @@ def draw_screen(screen, fb):
 
 
 def board(screen, fb):
-    """The grid, every cell, and the whole panel next."""
-    screen.dirty = False
-    fb.fill(0)
+    """The grid and every cell, on a cleared screen (GameScreen.repaint)."""
     pitch = screen.pitch
     side = screen.grid_side
     top = screen.grid_top
@@ -59,7 +57,6 @@ def board(screen, fb):
     for i in range(screen.cell_count):
         cell(screen, fb, i)
         dirty_cells[i] = 0
-    screen.panel = ALL_FIELDS
 
 
 def changed_cells(screen, fb):
