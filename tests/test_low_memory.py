@@ -66,3 +66,26 @@ def test_no_memory_for_the_2048_ai_is_a_note(board, store_dir, monkeypatch, hold
     game = arcade.screen
     assert type(game).__name__ == "Game" and game.message == "NO MEM FOR HINT"
     assert game.game.moves == 0 and not game.demo
+
+
+def test_no_memory_for_the_cpus_move_is_a_note_and_the_board_is_kept(board, store_dir, monkeypatch):
+    import sys
+    import types
+    arcade = _open(board, store_dir, "Reversi")    # the default mode: you black, the CPU white
+    game = arcade.screen
+    rules = game.game
+
+    def search_runs_out(screen, now):        # the search had gone a move deep, then no memory
+        rules.push(rules.legal_moves()[0])
+        raise MemoryError()
+
+    no_memory = types.ModuleType("firmware.screens.reversi_cpu")
+    no_memory.move = search_runs_out
+    monkeypatch.setitem(sys.modules, "firmware.screens.reversi_cpu", no_memory)
+    tap(board, arcade, "A")                  # black's first move; then the CPU's turn
+    wait(arcade, 1000)
+    assert type(arcade.screen).__name__ == "Game" and game.message == "NO MEM: WAIT"
+    assert rules.ply == 1 and game.cpu_plays(rules.turn)   # as it was before the search
+    monkeypatch.undo()                       # memory again: the CPU plays after its pause
+    wait(arcade, 3000)
+    assert rules.ply == 2 and not game.cpu_plays(rules.turn)

@@ -124,7 +124,7 @@ def reversi_states(board, store_dir):
         game.thinking = True
         yield arcade, "mode %d, thinking" % mode
         game.thinking = False
-        for message in ("NOT LEGAL", "CAN'T UNDO", "NOT NOW"):
+        for message in ("NOT LEGAL", "CAN'T UNDO", "NOT NOW", "NO MEM: WAIT"):
             game.say(message, now)
             yield arcade, "message " + message
         game.message = ""

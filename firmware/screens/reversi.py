@@ -71,6 +71,7 @@ _FLIP_STEP_MS = const(75)    # ...changing colour this often
 _BLINK_ON_MS = const(500)    # the cursor frame: shown, then hidden
 _BLINK_MS = const(750)
 _DEMO_RESTART_MS = const(5000)
+_CPU_RETRY_MS = const(2000)  # no memory for the CPU's move: it tries again after this
 
 # Heap: the screen's helper modules come and go (README: "Why the code looks like this").
 _BOARD = "firmware.screens.reversi_draw"        # let go while an overlay shows
@@ -268,8 +269,7 @@ class Game(GameScreen):
             return None
         if self.cpu_plays(game.turn):
             if self.thinking:              # "thinks" is on the panel: search now
-                with modules.borrowed(_CPU) as cpu:
-                    cpu.move(self, now)
+                self._cpu_move(now)
             elif time.ticks_diff(now, self.cpu_at) >= 0:
                 self.thinking = True
                 self.panel |= STATUS_LINE
@@ -277,6 +277,25 @@ class Game(GameScreen):
         if controls.just_pressed(A):
             self.place(square(self.cx, self.cy), now)
         return None
+
+    def _cpu_move(self, now):
+        """The CPU's move (reversi_cpu, borrowed for it). With no memory for
+        its search, the board goes back to where the search began (it plays
+        on the game itself), the player is told, and the CPU tries again in
+        a moment: late in a long session the heap may be too broken up for a
+        while, and the game in progress is never lost to a crash screen."""
+        game = self.game
+        ply = game.ply
+        try:
+            with modules.borrowed(_CPU) as cpu:
+                cpu.move(self, now)
+        except MemoryError:
+            while game.ply > ply:
+                game.pop()
+            self.redraw()                  # the board as the rules have it again
+            self.thinking = False
+            self.cpu_at = time.ticks_add(now, _CPU_RETRY_MS)
+            self.say("NO MEM: WAIT", now)
 
     def open_overlay(self, overlay, now):
         """Cover the board with an overlay (reversi_shared: GAME_MENU, ...)."""
