@@ -100,7 +100,7 @@ bench: deps mpy
 SOAK_INPUTS ?= 100000
 soak: deps mpy
 	$(VPY) tools/soak.py --inputs $(SOAK_INPUTS)
-	$(MPRUN) --heap 118784 --mpy $(BUILD)/mpy --script tools/bench/soak_mp.py --inputs $(SOAK_INPUTS)
+	$(MPRUN) --heap 118784 --esp32-heap --mpy $(BUILD)/mpy --script tools/bench/soak_mp.py --inputs $(SOAK_INPUTS)
 
 clean:
 	rm -rf $(BUILD) .pytest_cache

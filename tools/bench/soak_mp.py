@@ -5,8 +5,11 @@
 # with little free RAM, plus the ~15 KB this script holds), one frame per
 # step() so that the runner's collection runs between frames as the board's
 # would:
-#   node tools/mprun/run.mjs --heap 118784 --mpy build/mpy \
+#   node tools/mprun/run.mjs --heap 118784 --esp32-heap --mpy build/mpy \
 #        --script tools/bench/soak_mp.py [--inputs N] [--seed S]
+# (--esp32-heap: the heap at the ESP32's addresses, so that pixels and small
+# numbers in buffers do not pass for pointers and keep dead blocks alive, as
+# at this port's usual low address; see tools/mprun/run.mjs)
 # Every 5,000 inputs a line says how far it got (a full run takes ~30 min).
 # Reports inputs, frames, exceptions that escaped the app, crash screens,
 # stuck states (a screen B cannot leave), and the live heap back in the menu
