@@ -1,6 +1,6 @@
-# One file (~340 lines): the rules of 2048 and the report of each move the
-# screen animates (where every tile went) come from the same slide; apart they
-# would have to agree on every case.
+# Why this module is long (~340 lines), in one file: the rules of 2048 and the
+# report of each move the screen animates (where every tile went) come from the
+# same slide; apart they would have to agree on every case.
 # The rules of 2048 (Gabriele Cirulli's original game), as a plain object.
 #
 # The board is a bytearray of 16 exponents, row by row from the top left:

@@ -1,7 +1,7 @@
-# One file (~420 lines): the two solvers share the move tables, the staged one
-# finishes every board with the optimal 3x3 one, and a screen borrows them as
-# one module (imported to plan a hint, forgotten after: README, "Why the code
-# looks like this").
+# Why this module is long (~420 lines), in one file: the two solvers share the
+# move tables, the staged one finishes every board with the optimal 3x3 one,
+# and a screen borrows them as one module (imported to plan a hint, forgotten
+# after: README, "Why the code looks like this").
 # Solvers for the N-puzzle, small enough for the ESP32.
 #
 # - solve8(tiles): an optimal solution of a 3x3 position (IDA* with additive

@@ -1,6 +1,7 @@
-# One file (~470 lines): the rules of Reversi read as rules in one place, as
-# python-chess keeps its board: legal moves, push/pop, counts and the fast move
-# generator all work on the same bordered board and undo record.
+# Why this module is long (~470 lines), in one file: the rules of Reversi read
+# as rules in one place, as python-chess keeps its board: legal moves,
+# push/pop, counts and the fast move generator all work on the same bordered
+# board and undo record.
 # Reversi (Othello) by the World Othello Federation rules, as a plain object
 # in the style of python-chess: legal_moves(), push(), pop(), is_game_over(),
 # result().

@@ -1,5 +1,6 @@
-# One file (~320 lines): one search. Iterative deepening, alpha-beta, the
-# exact endgame and the evaluation share the move buffer and the time budget.
+# Why this module is long (~320 lines), in one file: one search. Iterative
+# deepening, alpha-beta, the exact endgame and the evaluation share the move
+# buffer and the time budget.
 # The CPU player for Reversi: negamax alpha-beta with iterative deepening
 # under a time (or node) budget, so the board never freezes, and an exact
 # endgame solver when few squares are left.

@@ -1,5 +1,6 @@
-# One file (~300 lines): the buttons and the stick share one bit per input, so
-# held, auto-repeat, suspend and activity work the same for both.
+# Why this module is long (~300 lines), in one file: the buttons and the stick
+# share one bit per input, so held, auto-repeat, suspend and activity work the
+# same for both.
 # Six buttons and an analog joystick, read once per frame by update(now).
 #
 # Buttons: a press is taken at the first sign of it (level at the frame, or an

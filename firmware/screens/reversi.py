@@ -1,3 +1,7 @@
+# Why this module is long (~350 lines): 35 of them are the docstring (the keys,
+# the helper modules and the public surface they use); the rest is one object,
+# the game's play and the CPU's turn, with drawing, start, end, overlays and the
+# search already in helpers of their own.
 """The Reversi screen (after the LED-matrix Reversi; World Othello Federation
 rules): two players on one board, a player against the CPU at three levels
 with the CPU taking either colour, and a CPU-against-CPU demo.
