@@ -1,3 +1,6 @@
+# Why this module is long (~320 lines), in one file: one search. The
+# expectimax, its evaluation and its line cache share the packed lines and
+# the per-ply boards; most of the length is the explanation below.
 # A 2048 player: depth-limited expectimax over the spawn chances, for the
 # move hint and the auto-play demo.
 #
