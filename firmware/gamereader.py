@@ -6,7 +6,6 @@ declaration could have given (a hand edit, a damaged file) sets it aside and
 every game is read again. Imported at boot (with the splash) and released
 with it."""
 import gc
-import sys
 
 from firmware import check
 from firmware.game_settings import check_value
@@ -133,7 +132,8 @@ def _read(module, path, what):
 
 def _declared(module, what):
     """The checked declaration of game module `module`, imported for it alone."""
-    if module in sys.modules and not hasattr(sys.modules[module], "GAME"):
+    loaded = modules.get(module)
+    if loaded is not None and not hasattr(loaded, "GAME"):
         # a game still running has let its GAME go (gamelist.launch): read afresh
         modules.forget(module)
     with modules.borrowed(module) as game_module:

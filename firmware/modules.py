@@ -8,6 +8,11 @@ next collection free it. Importing it again later costs a few ms.
     before = loaded()          # a screen's modules, imported over many frames
     ...
     forget_since(before)       # ... all forgotten when it goes
+
+A game screen does not use these directly: its code for a moment comes and
+goes through GameScreen.borrow(), helper() and let_go()
+(firmware/screens/base.py), which forget with forget() here. Only this module
+and that one touch sys.modules.
 """
 import sys
 
@@ -24,6 +29,11 @@ def forget(name):
     if package is not None and hasattr(package, child):
         setattr(package, child, None)
         delattr(package, child)
+
+
+def get(name):
+    """Module name if it is loaded, else None (nothing is imported)."""
+    return sys.modules.get(name)
 
 
 def loaded():

@@ -422,22 +422,3 @@ def test_best_score_is_kept_across_a_reboot(board, store_dir):
     wait(again, 100)
     assert again.screen.game.score == 0
     assert shows(board.panel, "7004")
-
-
-def test_the_helpers_use_only_the_public_surface_the_screen_lists():
-    """g2048_draw, g2048_hint and g2048_end take the screen as `screen` and use
-    only what g2048's docstring lists of it, none of its private names."""
-    import ast
-    import inspect
-    import re
-    from firmware.screens import g2048_end, g2048_hint
-    doc = g2048.__doc__
-    surface = doc[doc.index("public surface"):doc.index("Helpers:")]
-    for module in (g2048_draw, g2048_hint, g2048_end):
-        used = {node.attr for node in ast.walk(ast.parse(inspect.getsource(module)))
-                if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-                and node.value.id == "screen"}
-        assert used, module.__name__
-        for name in used:
-            assert not name.startswith("_") and re.search(r"\b%s\b" % name, surface), \
-                (module.__name__, name)

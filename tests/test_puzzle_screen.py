@@ -10,6 +10,7 @@ from tests import saves
 
 from firmware.games.npuzzle import Puzzle, DIRECTION_NAMES
 from firmware.games import npuzzle, npuzzle_hints, npuzzle_setup, npuzzle_solver as solver
+from firmware.screens.puzzle_draw import PICTURES
 from firmware.ui import tinyfont
 from firmware.ui.banner import big_text
 from tests.panel import shows
@@ -168,11 +169,11 @@ def test_picture_mode_shows_the_picture_then_its_tiles(board, store_dir):
     s = game.pitch - 1
     for i in range(9):
         tile = game.puzzle.tiles[i]
-        want = fb_rows(game.picture_mode.tile(game, tile), s, s) if tile else [[0] * s for _ in range(s)]
+        want = fb_rows(game.helper(PICTURES).tile(game, tile), s, s) if tile else [[0] * s for _ in range(s)]
         assert panel_cell(board, game, i) == want, i
     # tile t is the picture's piece at cell t - 1
     x, y, _ = cell_box(game, 4)
-    assert fb_rows(game.picture_mode.tile(game, 5), s, s) == fb_rows(game.picture_fb, s, s, x, y - game.grid_top)
+    assert fb_rows(game.helper(PICTURES).tile(game, 5), s, s) == fb_rows(game.picture_fb, s, s, x, y - game.grid_top)
     # hold C: the picture again; the stick changes it
     first = game.picture_names[game.picture]
     board.press("C")
@@ -193,9 +194,9 @@ def test_every_built_in_picture_has_distinct_tiles(board, store_dir, title, size
     for k in range(3):
         seen = set()
         for t in range(1, game.cell_count):
-            seen.add(bytes(fb_rows_bytes(game.picture_mode.tile(game, t), game.pitch - 1)))
+            seen.add(bytes(fb_rows_bytes(game.helper(PICTURES).tile(game, t), game.pitch - 1)))
         assert len(seen) == game.cell_count - 1, game.picture_names[game.picture]
-        game.picture_mode.load(game, 1)
+        game.helper(PICTURES).load(game, 1)
 
 
 def test_a_solved_picture_shows_whole_then_the_banner(board, store_dir):
@@ -227,7 +228,7 @@ def test_a_hint_among_picture_tiles_blinks(board, store_dir):
     i = game.hint_index
     assert i >= 0
     s = game.pitch - 1
-    plain = fb_rows(game.picture_mode.tile(game, game.puzzle.tiles[i]), s, s)
+    plain = fb_rows(game.helper(PICTURES).tile(game, game.puzzle.tiles[i]), s, s)
     inverted = [[1 - v for v in row] for row in plain]
     seen = []
     for _ in range(30):

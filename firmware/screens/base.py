@@ -10,9 +10,12 @@ correct, just slower on the board. suspend() saves a game in progress; it runs
 before leaving and before the panel goes to sleep.
 """
 
+import sys
 import time
 
 from micropython import const
+
+from firmware import modules
 
 BACK = "back"
 
@@ -73,10 +76,12 @@ class GameScreen(Screen):
     def __init__(self, app, save=None, settings=None, settings_file=None, **options):
         Screen.__init__(self, app, **options)
         self.save_name = save
+        self.held = {}   # helper module -> the modules its import brought (helper())
         if settings is None:
             # built directly (tests, benchmarks) rather than launched from the menu
-            from firmware.game_settings import own_settings
-            settings, settings_file = own_settings(self.hal.store, type(self).__module__)
+            with self.borrow("firmware.game_settings") as game_settings:
+                settings, settings_file = game_settings.own_settings(
+                    self.hal.store, type(self).__module__)
         self.settings = settings
         self.settings_file = settings_file
         now = self.hal.clock.now()
@@ -193,3 +198,64 @@ class GameScreen(Screen):
         if not self.banner_done or not banner.finished():
             banner.draw(fb)
             self.banner_done = banner.finished()
+
+    # ---- helpers: code for a moment --------------------------------------------
+    def borrow(self, name):
+        """`with self.borrow(name) as helper:` imports the helper module name
+        for the block. When the block ends (also when it raises), the helper
+        is forgotten with every module imported during the block, so its heap
+        is free again; a module loaded before the block stays, and so do the
+        helpers held with helper()."""
+        return _Borrowed(self, name)
+
+    def helper(self, name):
+        """The helper module name, held over many frames (the keys while a
+        game is played, an overlay's code) until let_go(name). Imported on
+        the first call; then only looked up, with nothing allocated."""
+        module = sys.modules.get(name)
+        if module is None:
+            before = modules.loaded()
+            try:
+                __import__(name)
+            except Exception:       # half an import (an error further down): gone too
+                self.forget_since(before)
+                raise
+            self.held[name] = tuple(n for n in sys.modules if n not in before)
+            module = sys.modules[name]
+        return module
+
+    def let_go(self, name):
+        """Forget the helper held with helper(name) and the modules its import
+        brought (nothing when it is not held, or was loaded before)."""
+        for brought in self.held.pop(name, ()):
+            modules.forget(brought)
+
+    def forget_since(self, before):
+        """Forget the modules imported since before (a modules.loaded() set),
+        but the helpers held and the modules they brought."""
+        held = self.held.values()
+        for name in [n for n in sys.modules if n not in before]:
+            if not any(name in brought for brought in held):
+                modules.forget(name)
+
+
+class _Borrowed:
+    """GameScreen.borrow(name)'s `with` block."""
+
+    def __init__(self, screen, name):
+        self.screen = screen
+        self.name = name
+        self.before = None
+
+    def __enter__(self):
+        self.before = modules.loaded()
+        try:
+            __import__(self.name)
+        except Exception:           # half an import (an error further down): gone too
+            self.__exit__()
+            raise
+        return sys.modules[self.name]
+
+    def __exit__(self, *error):
+        self.screen.forget_since(self.before)
+        return False

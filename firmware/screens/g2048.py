@@ -14,34 +14,22 @@ during the animation cuts it short. The best score and best tile are kept in
 app.records under "2048".
 
 The screen is the game's state and its keys; its helpers take it as
-`screen` and use only this public surface of it:
-  game            the rules (firmware.games.game2048.Game2048)
-  best            the best score: the records' or this game's
-  new_record      this game's score beat the records' best
-  hint            the direction the hint shows (the rules' numbering), -1 none
-  thinking, demo  "THINKING..." is up; the computer plays (D held)
-  demo_next       when the demo's next move is due (None: D not pressed here)
-  player          the AI (ai2048.Expectimax) while hints need it, else None
-  hint_nodes, demo_nodes  the AI's evaluations a hint / a demo move (None: its cap)
-  shown           what each cell shows (firmware.screens.g2048_draw)
-  board_before    the board before the last move (for the animation)
-  animation       the move's animation frame to draw next (1 .. 3), 0 none
-  move(d, now)    slide toward the rules' direction d
-  and the base's hal, panel, message, say(text, now), help_line(lines)
-  (firmware.screens.base.GameScreen).
-Helpers: g2048_draw (tiles, animation, panel), g2048_hint (hint and demo),
-g2048_end (the banners, borrowed when a game ends).
+`screen: "Game"` (what they use of it, make check checks):
+  g2048_draw   the tiles, the animation, the panel, and the constants the
+               helpers share with the screen (always loaded)
+  g2048_hint   the hint and the demo, with the AI (held from a D press until
+               D is let go)
+  g2048_end    the banners (borrowed when a game ends)
 """
 import random
 import time
 
 from micropython import const
 
-from firmware import modules
 from firmware.games.game2048 import Game2048, LEFT, RIGHT, UP, DOWN
 from firmware.hal import controls
 from firmware.hal.controls import A, B, C, D
-from firmware.screens import g2048_draw, g2048_hint
+from firmware.screens import g2048_draw           # every frame draws with it
 from firmware.screens.base import GameScreen, BACK, STATUS_LINE
 from firmware.screens.g2048_draw import SCORE_FIELD, BEST_FIELD, MOVES_FIELD
 
@@ -69,9 +57,11 @@ _BRIGHT_MERGE = const(9)    # a merge into 512 or more: the brighter sound
 _PUSHES = ((controls.LEFT, LEFT), (controls.RIGHT, RIGHT), (controls.UP, UP),
            (controls.DOWN, DOWN))
 
-# borrowed when needed, not held during play (README "Why the code looks like this")
+# helpers for a moment, not held during play (README "Why the code looks like this")
 _SAVE_CHECKS = "firmware.screens.save_checks"   # the save schemas, to load a save
 _DRAW = "firmware.ui.draw"                      # the "New game?" box
+_HINT = "firmware.screens.g2048_hint"           # the hint and the demo, with the AI
+_END = "firmware.screens.g2048_end"             # the banners
 
 
 def _pushed(c):
@@ -111,7 +101,7 @@ class Game(GameScreen):
 
     # ---- games ------------------------------------------------------------------
     def check_progress(self, data):
-        with modules.borrowed(_SAVE_CHECKS) as checks:   # only while a save loads
+        with self.borrow(_SAVE_CHECKS) as checks:   # only while a save loads
             checks.g2048(data)
 
     def restore(self, data):
@@ -217,7 +207,7 @@ class Game(GameScreen):
         self.state = state
         self.demo = False
         # borrowed: the banner keeps the code it needs, and it goes with the banner
-        with modules.borrowed("firmware.screens.g2048_end") as end:
+        with self.borrow(_END) as end:
             if state == _WON:
                 self.show_banner(end.win_banner(self, now))
             else:
@@ -259,12 +249,13 @@ class Game(GameScreen):
 
         self.turn_lines(now)
 
-        if self.player is not None and not c.pressed(D):
-            # the hint or the demo is over: the searcher (~2.5 KB) goes until the next
-            self.player = None
         if self.thinking:                   # the frame after D showed "THINKING..."
-            g2048_hint.show(self)
+            self.helper(_HINT).show(self)
             return None
+        if not c.pressed(D):
+            # the hint or the demo is over: the AI and its code go until the next D
+            self.player = None
+            self.let_go(_HINT)
 
         if c.just_pressed(A):
             if self.game.moves:
@@ -278,10 +269,11 @@ class Game(GameScreen):
             self.undo(now)
             return None
         if c.just_pressed(D):
-            g2048_hint.ask(self, now)
+            self._ask_hint(now)
             return None
         if c.pressed(D):
-            g2048_hint.play(self, now)
+            if self.demo_next is not None:  # (None: no D press here, or no memory)
+                self.helper(_HINT).play(self, now)
             return None
         if self.demo:
             self.demo = False
@@ -291,6 +283,15 @@ class Game(GameScreen):
             self.animation = 0              # a push cuts the animation short
             self.move(d, now)
         return None
+
+    def _ask_hint(self, now):
+        """D pressed: the hint's code, with the AI, is held until D is let go.
+        The AI is a help, not the game: with no memory for it, a note."""
+        try:
+            self.helper(_HINT).ask(self, now)
+        except MemoryError:
+            self.demo_next = None           # nor a demo while D stays down
+            self.say("NO MEM FOR HINT", now)
 
     # ---- drawing (firmware.screens.g2048_draw) ---------------------------------
     def draw(self, display):
@@ -303,7 +304,7 @@ class Game(GameScreen):
             g2048_draw.forget_cells(self)
             if state == _ASK:
                 g2048_draw.draw_board(self, fb)
-                with modules.borrowed(_DRAW) as draw:
+                with self.borrow(_DRAW) as draw:
                     draw.ask(fb, "New game?")
                 return
         elif state == _ASK:

@@ -1,6 +1,6 @@
 """What the 2048 screen (firmware.screens.g2048) shows: the tiles, the move
-animation and the panel beside them. Each function takes the screen and
-uses only its public surface (listed in its docstring).
+animation and the panel beside them. Always loaded with the screen, so the
+constants the screen and its helpers share are here.
 
 The left 64x64 holds the 4x4 tiles, 16x16 each (a 15x15 box with cut
 corners and a one-pixel gap). How a tile shows its number:

@@ -1,7 +1,7 @@
 """The end of a 2048 game (firmware.screens.g2048): the "You Win" and "Game
-Over" banners. Imported when a game ends and forgotten when a new one starts
-or the player keeps going, so none of it is held during play. Each function
-takes the screen and uses only its public surface (listed in its docstring)."""
+Over" banners. Borrowed when a game ends (GameScreen.borrow): the banner
+keeps the code it needs, and that goes with the banner, so none of it is held
+during play."""
 from firmware.ui import WIDTH, draw
 from firmware.ui.banner import Banner, big_text
 

@@ -1,6 +1,7 @@
 """The 2048 screen's hint and demo (firmware.screens.g2048): the expectimax
-player of firmware.games.ai2048 asked for a move. Each function takes the
-screen and uses only its public surface (listed in its docstring).
+player of firmware.games.ai2048 asked for a move. The screen holds this
+module, and the AI with it, from a D press until D is let go
+(GameScreen.helper).
 
 D pressed: "THINKING..." on that frame (ask()), the search on the next
 (show()), then an arrow and the direction. D held: the computer plays
@@ -15,6 +16,7 @@ import time
 
 from micropython import const
 
+from firmware.games import ai2048 as ai
 from firmware.screens.base import STATUS_LINE
 
 _HINT_MS = const(1000)      # the hint's search budget on the board
@@ -62,7 +64,6 @@ def search(screen, nodes, ms):
     game: with no memory for it (a long session's heap), the player is told
     and the game goes on."""
     try:
-        from firmware.games import ai2048 as ai   # imported on the first hint
         if screen.player is None:
             screen.player = ai.Expectimax()
         player = screen.player

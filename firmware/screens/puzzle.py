@@ -3,39 +3,28 @@ with numbers or pictures (after the ML4M, Godot and MSX puzzles). The keys
 are in firmware/screens/puzzle_keys.py.
 
 This module is the game: its state, its moves, saving. Its helpers take the
-screen as `screen`:
-  puzzle_keys           the keys while a game is played (forgotten at its end)
-  puzzle_draw           the grid, the cells and the panel
-  puzzle_pictures       picture mode (loaded only for it): the preview, the
-                        hint's blink, a cell's piece of the picture
+screen as `screen: "Game"` (what they use of it, make check checks):
+  puzzle_draw           the grid, the cells and the panel, and the constants
+                        the helpers share with the screen (always loaded)
+  puzzle_keys           the keys while a game is played (held until its end)
+  puzzle_pictures       picture mode (held for a game with pictures): the
+                        preview, the hint's blink, a cell's piece of the picture
   puzzle_picture_files  the list of pictures, loading one        (borrowed)
   puzzle_start          size and mode, a new or a saved game     (borrowed)
   puzzle_hints          the next push, the hint lit up           (borrowed)
-  puzzle_end            a game's end: result, records, banner (loaded when
-                        a game ends, forgotten when the next one starts)
-and use only this public surface of it (besides GameScreen's: hal, app,
-settings, panel, dirty, message, banner, help_i, say, redraw, save,
-load_progress, show_banner, draw_banner, help_line):
-  the game    puzzle (firmware.games.npuzzle.Puzzle), state (PLAY, WON, LOST,
-              ASK below), mode, play_ms, optimal, helped, level,
-              game_level, records_group, hinter, thinking, solve_next,
-              lost_at; new_game(now), push(direction, now), slide(i, now),
-              undo(now), show_hint(), solve_step(now), save_prefs()
-  the board   size (tiles per side), cell_count, pitch, grid_side, grid_top,
-              font_scale, dirty_cells, hint_index, cursor, cursor_on,
-              shown_secs
-  pictures    picture_mode (the puzzle_pictures module, None with numbers),
-              picture_names, picture (an index into them), picture_fb,
-              tile_fb, inverting_palette, hint_phase, preview, preview_until
+  puzzle_end            a game's end: result, records, banner (held from a
+                        game's end until the next one starts)
 """
 import time
 
 from micropython import const
 
-from firmware import modules
 from firmware.games.npuzzle import Puzzle  # the rules, for the whole game
 from firmware.hal.controls import A, B
-from firmware.screens.base import GameScreen, STATUS_LINE, FIRST_FIELD, BACK
+from firmware.screens import puzzle_draw           # every frame draws with it
+from firmware.screens.base import GameScreen, STATUS_LINE, BACK
+from firmware.screens.puzzle_draw import PLAY, ASK, LEVEL_NAMES, MOVES_FIELD, TIME_FIELD, \
+    PICTURES
 
 _SHUFFLES = ((0, "random"), (1, "easy"), (2, "medium"), (3, "hard"))
 
@@ -68,29 +57,13 @@ GAME = {
                        ("8-Puzzle", "pictures", {"mode": "picture"}))},
 }
 
-# the game's states (screen.state)
-PLAY = const(0)
-WON = const(1)
-LOST = const(2)
-ASK = const(3)               # "New game?" over a started game
-
-# the panel's own fields (bits of screen.panel, after the base's status and help lines)
-MOVES_FIELD = FIRST_FIELD
-TIME_FIELD = FIRST_FIELD << 1
-LEVEL_FIELD = FIRST_FIELD << 2
-MODE_FIELD = FIRST_FIELD << 3
-
-LEVEL_NAMES = ("RANDOM", "EASY", "MEDIUM", "HARD")   # the shuffle levels (F)
-HELP = ("A NEW  B MENU", "C UNDO  D HINT", "HOLD D: SOLVE", "E CURSOR F LVL")
-
 _UNDO_KEPT = const(64)       # undo steps a save keeps across a restart
 
-# helpers loaded only for a while (see above; README, "Why the code looks like this")
+# helpers for a moment (see above; README, "Why the code looks like this")
 _SAVE_CHECKS = "firmware.screens.save_checks"   # the save schemas: while a save loads
 _START = "firmware.screens.puzzle_start"
 _HINTS = "firmware.screens.puzzle_hints"
 _END = "firmware.screens.puzzle_end"
-_BANNER = "firmware.ui.banner"                  # (imported by puzzle_end)
 _KEYS = "firmware.screens.puzzle_keys"
 
 
@@ -118,18 +91,16 @@ class Game(GameScreen):
         if big and settings["big"] == 5:
             size = 5
         self.title = "%d-Puzzle" % (size * size - 1)   # (a note about a bad save names it)
-        with modules.borrowed(_START) as start:   # (its code is needed only now)
+        with self.borrow(_START) as start:     # (its code is needed only now)
             start.set_up(self, size, big)
 
         # picture mode (puzzle_pictures) adds picture_fb, tile_fb,
         # inverting_palette, hint_phase and preview_until
-        self.picture_mode = None
+        self.picture_mode = self.mode == "picture"
         self.picture_names = []            # once picture mode is set up
         self.picture = 0
-        if self.mode == "picture":         # a game with numbers never loads its code
-            from firmware.screens import puzzle_pictures
-            self.picture_mode = puzzle_pictures
-            puzzle_pictures.setup(self, settings["picture_" + self.prefs])
+        if self.picture_mode:              # a game with numbers never loads its code
+            self.helper(PICTURES).setup(self, settings["picture_" + self.prefs])
 
         if not self.resume():
             self.new_game(self.last_frame)
@@ -142,21 +113,20 @@ class Game(GameScreen):
 
     # ---- games ------------------------------------------------------------------
     def check_progress(self, data):
-        with modules.borrowed(_SAVE_CHECKS) as checks:   # only while a save loads
+        with self.borrow(_SAVE_CHECKS) as checks:   # only while a save loads
             checks.puzzle(data, len(LEVEL_NAMES))
 
     def restore(self, data):
-        with modules.borrowed(_START) as start:
+        with self.borrow(_START) as start:
             return start.restore(self, data)
 
     def new_game(self, now):
-        modules.forget(_END)                # the last game's end, and its banner's code
-        modules.forget(_BANNER)
-        with modules.borrowed(_START) as start:
+        self.let_go(_END)                   # the last game's end, and its banner's code
+        with self.borrow(_START) as start:
             start.new_game(self, now)
         self.save()
-        if self.picture_mode is not None:
-            self.picture_mode.start_preview(self, now)
+        if self.picture_mode:
+            self.helper(PICTURES).start_preview(self, now)
         self.redraw()
 
     def progress(self):
@@ -208,19 +178,12 @@ class Game(GameScreen):
         before = self.puzzle.blank
         return self._after(before, self.puzzle.undo(), now)
 
-    # ---- play and the end of a game: one of the two codes is loaded -----------------
-    def _keys(self):
-        """The keys' code (_KEYS): imported while a game is played, forgotten
-        while its end shows."""
-        from firmware.screens import puzzle_keys
-        return puzzle_keys
-
+    # ---- play and the end of a game: one of the two codes is held ----------------
     def _end(self):
-        """The end's code (_END): imported when a game ends, forgotten when a
-        new one starts."""
-        modules.forget(_KEYS)
-        from firmware.screens import puzzle_end
-        return puzzle_end
+        """The end's code (_END), held from a game's end until the next game
+        starts; the keys' code (_KEYS) goes meanwhile."""
+        self.let_go(_KEYS)
+        return self.helper(_END)
 
     def win(self, now):
         self.show_banner(self._end().win(self, now))
@@ -243,7 +206,7 @@ class Game(GameScreen):
         if c.just_pressed(B):
             return BACK
         if self.state != PLAY:
-            self._end().update(self, c, now)
+            self.helper(_END).update(self, c, now)
             return None
         if self.puzzle.moves and 0 < dt < 250:   # time counts only while playing
             self.play_ms += dt
@@ -255,19 +218,19 @@ class Game(GameScreen):
             self.thinking = False
             self.panel |= STATUS_LINE
             self.show_hint()
-        elif self.picture_mode is None or not self.picture_mode.update(self, c, now):
-            self._keys().play(self, c, now)
+        elif not self.picture_mode or not self.helper(PICTURES).update(self, c, now):
+            self.helper(_KEYS).play(self, c, now)
         return None
 
     # ---- hints -------------------------------------------------------------------
     def show_hint(self):
         """Light up the tile the hint moves."""
-        with modules.borrowed(_HINTS) as hints:
+        with self.borrow(_HINTS) as hints:
             hints.show(self)
 
     def solve_step(self, now):
         """D held: the hint's move played, and the next one lit up."""
-        with modules.borrowed(_HINTS) as hints:
+        with self.borrow(_HINTS) as hints:
             direction = hints.next_push(self)
         if direction is not None:
             self.helped = True
@@ -277,7 +240,4 @@ class Game(GameScreen):
 
     # ---- drawing -----------------------------------------------------------------
     def draw(self, display):
-        # imported here, not at the top: it takes its constants from this
-        # module, and the arcade reading GAME (firmware/gamereader.py) needs none of it
-        from firmware.screens import puzzle_draw
         puzzle_draw.draw_screen(self, display.fb)

@@ -1,6 +1,6 @@
 """The puzzle screen's drawing (firmware/screens/puzzle.py): the grid, its
-cells and the panel beside it, from the screen's public surface (listed in
-puzzle.py).
+cells and the panel beside it. Always loaded with the screen, so the
+constants the screen and its helpers share are here.
 
 The grid is drawn with lines (as on the ML4M 15-puzzle); a move repaints only
 the cells it touched (screen.dirty_cells) and the panel fields that changed
@@ -10,10 +10,25 @@ import time
 
 from micropython import const
 
-from firmware.screens.base import STATUS_LINE, HELP_LINE, ALL_FIELDS
-from firmware.screens.puzzle import PLAY, WON, ASK, HELP, LEVEL_NAMES, \
-    MOVES_FIELD, TIME_FIELD, LEVEL_FIELD, MODE_FIELD
+from firmware.screens.base import STATUS_LINE, HELP_LINE, ALL_FIELDS, FIRST_FIELD
 from firmware.ui import WIDTH, HEIGHT, draw, tinyfont
+
+# the game's states (screen.state)
+PLAY = const(0)
+WON = const(1)
+LOST = const(2)
+ASK = const(3)               # "New game?" over a started game
+
+# the panel's own fields (bits of screen.panel, after the base's status and help lines)
+MOVES_FIELD = FIRST_FIELD
+TIME_FIELD = FIRST_FIELD << 1
+LEVEL_FIELD = FIRST_FIELD << 2
+MODE_FIELD = FIRST_FIELD << 3
+
+LEVEL_NAMES = ("RANDOM", "EASY", "MEDIUM", "HARD")   # the shuffle levels (F)
+HELP = ("A NEW  B MENU", "C UNDO  D HINT", "HOLD D: SOLVE", "E CURSOR F LVL")
+
+PICTURES = "firmware.screens.puzzle_pictures"   # picture mode: screen.helper(PICTURES)
 
 _PANEL_X = const(66)          # the panel's left edge (the 5x5 grid ends at 61)
 
@@ -28,12 +43,12 @@ def draw_screen(screen, fb):
             board(screen, fb)
             panel(screen, fb)
             draw.ask(fb, "New game?")
-    elif state == WON and screen.picture_mode is not None and \
+    elif state == WON and screen.picture_mode and \
             time.ticks_diff(screen.hal.clock.now(), screen.banner.start) < 0:
         whole_picture(screen, fb)          # solved: the finished picture first
     elif state != PLAY:
         screen.draw_banner(fb)
-    elif screen.picture_mode is not None and screen.preview:
+    elif screen.picture_mode and screen.preview:
         whole_picture(screen, fb)
     elif screen.repaint(fb):
         board(screen, fb)
@@ -81,8 +96,8 @@ def cell(screen, fb, i):
     tile = screen.puzzle.tiles[i]
     hint = i == screen.hint_index
     cursor = screen.cursor_on and i == screen.cursor
-    if screen.picture_mode is not None:
-        screen.picture_mode.draw_cell(screen, fb, tile, x, y, hint, cursor)
+    if screen.picture_mode:
+        screen.helper(PICTURES).draw_cell(screen, fb, tile, x, y, hint, cursor)
         return
     fb.fill_rect(x, y, inside, inside, 1 if hint else 0)
     if tile:
@@ -126,7 +141,7 @@ def panel(screen, fb):
         tinyfont.text(fb, "SHUFFLE " + LEVEL_NAMES[screen.level], x, 34)
     if bits & MODE_FIELD:
         _clear(fb, 41, 6)
-        if screen.picture_mode is not None:
+        if screen.picture_mode:
             text = "PICTURE %d/%d" % (screen.picture + 1, len(screen.picture_names))
         else:
             text = "NUMBERS"
@@ -158,6 +173,6 @@ def help_lines(screen):
     """The help lines that fit what the screen is doing."""
     if screen.cursor_on and not screen.preview:
         return _HELP_CURSOR
-    if screen.picture_mode is not None:
-        return screen.picture_mode.help_lines(screen)
+    if screen.picture_mode:
+        return screen.helper(PICTURES).help_lines(screen)
     return HELP

@@ -6,7 +6,7 @@ import time
 from micropython import const
 
 from firmware.hal.controls import A
-from firmware.screens.puzzle import WON, LOST
+from firmware.screens.puzzle_draw import WON, LOST
 from firmware.ui import draw
 from firmware.ui.banner import Banner
 
@@ -34,7 +34,7 @@ def win(screen, now):
         if fewest or fastest:
             lines.append("New record!")
     screen.hal.sound.sfx("win")
-    if screen.picture_mode is not None:
+    if screen.picture_mode:
         # the finished picture first, the blank's piece in place too
         now = time.ticks_add(now, _SOLVED_MS)
         screen.redraw()

@@ -22,7 +22,7 @@ from micropython import const
 
 from firmware.hal.controls import A, C, D, E, F, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import STATUS_LINE, HELP_LINE
-from firmware.screens.puzzle import PLAY, ASK, LEVEL_FIELD, LEVEL_NAMES
+from firmware.screens.puzzle_draw import PLAY, ASK, LEVEL_FIELD, LEVEL_NAMES
 
 _SOLVE_HOLD_MS = const(600)  # D held this long: the solution plays
 _SOLVE_STEP_MS = const(250)  # ~4 moves a second
@@ -56,7 +56,7 @@ def play(screen, c, now):
         else:
             screen.new_game(now)
         return
-    if screen.picture_mode is None and c.repeat(C):
+    if not screen.picture_mode and c.repeat(C):
         screen.undo(now)
     if c.just_pressed(D):
         if screen.size > 3 or screen.hinter is None:

@@ -1,8 +1,8 @@
 """Picture mode of the puzzle screen (firmware/screens/puzzle.py).
 
-Imported only when the puzzle's "mode" setting is "picture": a game with
-numbers never loads this code. The screen keeps this module in
-screen.picture_mode and calls:
+Held (screen.helper) only when the puzzle's "mode" setting is "picture"
+(screen.picture_mode): a game with numbers never loads this code. The
+screen and its drawing call:
   setup(screen, wanted)       the pictures, and the one named wanted shown
   load(screen, step)          show the picture step places on
   start_preview(screen, now)  the picture shown at the start of a game
@@ -17,10 +17,9 @@ import time
 
 from micropython import const
 
-from firmware import modules
 from firmware.hal.controls import A, C, D, E, F, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import STATUS_LINE, HELP_LINE
-from firmware.screens.puzzle import HELP
+from firmware.screens.puzzle_draw import HELP
 
 _FILES = "firmware.screens.puzzle_picture_files"
 
@@ -40,14 +39,14 @@ _HELP_PREVIEW = ("STICK: NEXT PIC",)
 def setup(screen, wanted):
     """The pictures (built-in ones, then the player's PBM files), the frame
     buffers for them; the one named wanted shown if it is there."""
-    with modules.borrowed(_FILES) as files:
+    with screen.borrow(_FILES) as files:
         files.setup(screen, wanted)
 
 
 def load(screen, step):
     """Show the picture step places on (a bad file is dropped from the list
     with a message and the next one is tried)."""
-    with modules.borrowed(_FILES) as files:
+    with screen.borrow(_FILES) as files:
         files.load(screen, step)
 
 

@@ -4,10 +4,9 @@ saved one taken back.
 Borrowed only then (see README, "Why the code looks like this")."""
 import random
 
-from firmware import modules
 from firmware.games import npuzzle_setup as setup
 from firmware.games.npuzzle import Puzzle
-from firmware.screens.puzzle import PLAY
+from firmware.screens.puzzle_draw import PLAY
 
 # Per size: the cell pitch (pixels from one grid line to the next) and the
 # grid's top row. Both are chosen so that cells cross as few 8-row pages of
@@ -71,7 +70,7 @@ def new_game(screen, now):
     screen.optimal = None
     if screen.size == 3:
         try:
-            with modules.borrowed(_SOLVER) as solver:
+            with screen.borrow(_SOLVER) as solver:
                 screen.optimal = solver.optimal_length8(puzzle.tiles)
         except MemoryError:     # "best possible" is a bonus: the game goes on
             screen.say("NO MEM FOR BEST", now)

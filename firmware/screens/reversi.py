@@ -1,7 +1,6 @@
-# Why this module is long (~350 lines): 35 of them are the docstring (the keys,
-# the helper modules and the public surface they use); the rest is one object,
-# the game's play and the CPU's turn, with drawing, start, end, overlays and the
-# search already in helpers of their own.
+# Why this module is long (~330 lines): one object, the game's play and the
+# CPU's turn, with drawing, start, end, overlays and the search already in
+# helpers of their own.
 """The Reversi screen (after the LED-matrix Reversi; World Othello Federation
 rules): two players on one board, a player against the CPU at three levels
 with the CPU taking either colour, and a CPU-against-CPU demo.
@@ -16,34 +15,22 @@ Keys
   C or E  the game menu: Resume, Undo, Surrender (asks first), Mode
           (2 players / you black / you white / CPU demo), New game
 
-The screen is split by job, each helper given the screen as `screen`:
-  reversi_draw    the board and the panel (let go while an overlay covers them)
+The screen is split by job, each helper given the screen as `screen: "Game"`
+(what they use of it, make check checks):
+  reversi_shared  the modes, states, overlays and level names the screen and
+                  its helpers share (always loaded)
+  reversi_draw    the board and the panel (held, but let go while an overlay
+                  covers them)
   reversi_start   a new game, a saved one back (borrowed only then)
   reversi_cpu     the CPU's move, with its search (borrowed only then)
   reversi_menu    the overlays: game menu, surrender question, pass notice
-                  (loaded while one shows)
+                  (held while one shows)
   reversi_end     the end of a game (borrowed only then)
-  reversi_shared  the modes, states, overlays and level names they share
-They use only this public surface of the screen (besides GameScreen's:
-hal, app, settings, panel, say, redraw, save, remember):
-  game            the position (firmware.games.reversi.Reversi)
-  mode, level     who plays which colour (reversi_shared), the CPU's level
-  rated           one vs-CPU mode all game: the result counts in Records
-  state           PLAY or OVER; resigned (who gave up), outcome, over_t, end_lines
-  overlay         what covers the board; overlay_t, overlay_dirty, menu_i
-  cx, cy          the cursor's column and row; cursor_shown, cursor_drawn
-  cells, marked   per square: a hint shown (HINT), to repaint (PAINT)
-  flips, flip_n, flip_phase, last_sq   the last move's blinking discs
-  thinking, spin, spin_t, cpu_at, node_budget   the CPU's turn
-  human(colour), cpu_plays(colour), mark(square), show_hints(), after_move(now),
-  end_flips(), new_game(now), finish(now)
 """
-import sys
 import time
 
 from micropython import const
 
-from firmware import modules
 from firmware.games.reversi import Reversi, MOVE_STRIDE, square
 from firmware.hal.controls import A, B, C, E, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import GameScreen, BACK, STATUS_LINE
@@ -79,18 +66,11 @@ _CPU_RETRY_MS = const(2000)  # no memory for the CPU's move: it tries again afte
 
 # Heap: the screen's helper modules come and go (README: "Why the code looks like this").
 _BOARD = "firmware.screens.reversi_draw"        # let go while an overlay shows
-_MENU = "firmware.screens.reversi_menu"         # loaded only while an overlay shows
+_MENU = "firmware.screens.reversi_menu"         # held only while an overlay shows
 _CPU = "firmware.screens.reversi_cpu"           # borrowed for each of the CPU's moves
 _END = "firmware.screens.reversi_end"           # borrowed while a game ends
 _START = "firmware.screens.reversi_start"       # borrowed while a game starts
 _SAVE_CHECKS = "firmware.screens.save_checks"   # the save schemas: borrowed while a save loads
-
-
-def _module(name):
-    """Module name, imported if it is not loaded: the board's drawing and
-    the overlays' code come and go (see update() and draw())."""
-    __import__(name)
-    return sys.modules[name]
 
 
 class Game(GameScreen):
@@ -135,15 +115,15 @@ class Game(GameScreen):
 
     # ---- games ---------------------------------------------------------------
     def check_progress(self, data):
-        with modules.borrowed(_SAVE_CHECKS) as checks:   # only while a save loads
+        with self.borrow(_SAVE_CHECKS) as checks:   # only while a save loads
             checks.reversi(data)
 
     def restore(self, data):
-        with modules.borrowed(_START) as start:          # only while a game starts
+        with self.borrow(_START) as start:             # only while a game starts
             return start.restore(self, data)
 
     def new_game(self, now):
-        with modules.borrowed(_START) as start:
+        with self.borrow(_START) as start:
             start.new_game(self, now)
 
     def progress(self):
@@ -234,7 +214,7 @@ class Game(GameScreen):
 
     def finish(self, now):
         """The end: the result, its sound and record (reversi_end)."""
-        with modules.borrowed(_END) as end:              # only while a game ends
+        with self.borrow(_END) as end:                 # only while a game ends
             end.finish(self, now)
         self.show_hints()
         self.redraw()
@@ -244,12 +224,11 @@ class Game(GameScreen):
         controls = self.hal.controls
         self._tick(now)
         if self.overlay:                   # (B there: back to the game, or no)
-            result = _module(_MENU).update(self, controls, now)
+            result = self.helper(_MENU).update(self, controls, now)
             if not self.overlay:
                 # the overlays' code goes, and the drawing helpers it
                 # brought (the board and panel do not use them)
-                modules.forget(_MENU)
-                modules.forget("firmware.ui.draw")
+                self.let_go(_MENU)
             return result
         if controls.just_pressed(B):
             return BACK
@@ -291,7 +270,7 @@ class Game(GameScreen):
         game = self.game
         ply = game.ply
         try:
-            with modules.borrowed(_CPU) as cpu:
+            with self.borrow(_CPU) as cpu:
                 cpu.move(self, now)
         except MemoryError:
             while game.ply > ply:
@@ -343,13 +322,13 @@ class Game(GameScreen):
             # The board and the panel wait under the box, and their drawing
             # code is let go meanwhile (closing the box repaints them all).
             if self.dirty:
-                _module(_BOARD).draw(self, fb)
+                self.helper(_BOARD).draw(self, fb)
                 self.overlay_dirty = True
-            modules.forget(_BOARD)
+            self.let_go(_BOARD)
             if self.overlay_dirty:
                 self.overlay_dirty = False
-                _module(_MENU).draw(self, fb)
+                self.helper(_MENU).draw(self, fb)
             return
-        board = _module(_BOARD)
+        board = self.helper(_BOARD)
         board.draw(self, fb)
         board.cursor(self, fb)

@@ -1,7 +1,7 @@
 """The CPU's move on the Reversi screen (firmware.screens.reversi). Borrowed
-for the one frame in which the CPU searches and plays (modules.borrowed),
+for the one frame in which the CPU searches and plays (GameScreen.borrow),
 with the search it brings (firmware.games.reversi_ai), so between moves
-none of it holds heap. `screen` is the Game screen.
+none of it holds heap.
 
 The CPU never freezes the board without notice: "thinks" is drawn and
 flushed the frame before, and the search runs under the CPU's time budget

@@ -1,5 +1,5 @@
 """The Reversi screen's board and panel (firmware.screens.reversi draws
-through these; `screen` is its Game, used through its public surface).
+through these; held by the screen except while an overlay covers the board).
 
 The board takes the left 64x64: 8 px cells, white discs filled, black discs
 hollow rings, dots between cells; a small plus marks the legal moves (the

@@ -1,7 +1,6 @@
 """The end of a Reversi game (firmware.screens.reversi): the result, its
 sound and record, and the panel's text for it. Borrowed only while a game
-ends (modules.borrowed), so none of it is held during play or after. `screen`
-is the Game screen, used through its public surface (see its docstring)."""
+ends (GameScreen.borrow), so none of it is held during play or after."""
 from firmware.games.reversi import DRAW
 from firmware.screens.reversi_shared import (
     YOU_BLACK, OVER, NO_OVERLAY, colour_name, level_name, person_against_cpu)

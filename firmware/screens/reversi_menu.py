@@ -1,9 +1,9 @@
 # Reversi's overlays: the game menu (Resume, Undo, Surrender, Mode, New game),
 # the surrender confirmation and the pass notice, with what they do (undo,
 # surrender, a mode change, a pass). firmware.screens.reversi imports this
-# module when an overlay opens and lets it go when the overlay closes, so
-# the game does not hold this code while it is played. `screen` is the Game
-# screen, used through its public surface (see its docstring).
+# module when an overlay opens and lets it go when the overlay closes
+# (GameScreen.helper, let_go), so the game does not hold this code while it
+# is played.
 
 import time
 

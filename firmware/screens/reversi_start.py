@@ -1,6 +1,6 @@
 """The start of a Reversi game (firmware.screens.reversi): a new one, or a
-saved one back. Borrowed only while a game starts (modules.borrowed), so
-none of it is held during play. `screen` is the Game screen."""
+saved one back. Borrowed only while a game starts (GameScreen.borrow), so
+none of it is held during play."""
 import time
 
 from firmware.screens.reversi_shared import PLAY, NO_OVERLAY, cpu_delay_ms
@@ -13,8 +13,8 @@ def restore(screen, data):
         saved = data["game"]
         if saved.get("start"):
             # a set-up position: only tests and tools make them
-            from firmware.games.reversi_tools import load
-            load(game, saved)
+            with screen.borrow("firmware.games.reversi_tools") as tools:
+                tools.load(game, saved)
         else:
             game.load(saved)
     except (ValueError, IndexError):   # IllegalMove is a ValueError

@@ -2,7 +2,7 @@
 range, checked while a save loads (GameScreen.check_progress).
 
 Needed only for that moment, so a screen borrows this module for the check
-(firmware.modules.borrowed) and it leaves the heap again while the game runs.
+(GameScreen.borrow) and it leaves the heap again while the game runs.
 Each function takes a save that is not {} ("no game in progress") and raises
 firmware.check.Invalid (a ValueError) when a field does not fit; the rules
 check the game itself when it is restored."""
