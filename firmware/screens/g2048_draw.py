@@ -25,6 +25,10 @@ from firmware.games.game2048 import DIRECTION_NAMES, NO_CELL
 from firmware.screens.base import STATUS_LINE, HELP_LINE, FIRST_FIELD
 from firmware.ui import WIDTH, HEIGHT, tinyfont
 
+_TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
+if _TYPE_CHECKING:
+    from firmware.screens.g2048 import Game
+
 # The panel's own fields (bits of screen.panel, after the base's lines): the
 # screen marks them when they change, draw_panel() repaints them.
 SCORE_FIELD = FIRST_FIELD
@@ -71,14 +75,14 @@ def cell_y(i):
     return i // _SIDE * _CELL
 
 
-def forget_cells(screen):
+def forget_cells(screen: "Game"):
     """Every cell is painted again on the next draw_board()."""
     shown = screen.shown
     for i in range(16):
         shown[i] = _UNKNOWN
 
 
-def draw_play(screen, fb):
+def draw_play(screen: "Game", fb):
     """A frame of play: the next frame of the move's animation
     (screen.animation), else the cells that changed, else the panel's marked
     fields."""
@@ -102,7 +106,7 @@ def draw_play(screen, fb):
         draw_panel(screen, fb)
 
 
-def draw_board(screen, fb, flash=False):
+def draw_board(screen: "Game", fb, flash=False):
     """The cells that differ from what they show; flash: the merged tiles
     flash and the new tile waits. True if any cell was drawn."""
     game = screen.game
@@ -125,7 +129,7 @@ def draw_board(screen, fb, flash=False):
     return drew
 
 
-def draw_slide(screen, fb):
+def draw_slide(screen: "Game", fb):
     """The tiles half-way from where they were (screen.board_before) to where
     they go."""
     before = screen.board_before
@@ -167,7 +171,7 @@ def draw_tile(fb, x, y, e, flash):
     tinyfont.centred(fb, tile_label(e), x, y, _BOX, _BOX, colour, size)
 
 
-def draw_panel(screen, fb):
+def draw_panel(screen: "Game", fb):
     """The fields marked in screen.panel, which is cleared."""
     fields = screen.panel
     screen.panel = 0

@@ -19,13 +19,17 @@ from micropython import const
 from firmware.games import ai2048 as ai
 from firmware.screens.base import STATUS_LINE
 
+_TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
+if _TYPE_CHECKING:
+    from firmware.screens.g2048 import Game
+
 _HINT_MS = const(1000)      # the hint's search budget on the board
 _DEMO_MS = const(150)       # each demo move's budget on the board
 _DEMO_HOLD_MS = const(600)  # D held this long: the demo plays
 _DEMO_STEP_MS = const(250)  # a demo move every this many ms
 
 
-def ask(screen, now):
+def ask(screen: "Game", now):
     """D pressed: "THINKING..." now, the search on the next frame; held
     _DEMO_HOLD_MS, the demo starts."""
     screen.thinking = True
@@ -34,14 +38,14 @@ def ask(screen, now):
     screen.demo_next = time.ticks_add(now, _DEMO_HOLD_MS)
 
 
-def show(screen):
+def show(screen: "Game"):
     """The frame after ask(): the search, and its direction on the panel."""
     screen.thinking = False
     screen.hint = search(screen, screen.hint_nodes, _HINT_MS)
     screen.panel |= STATUS_LINE
 
 
-def play(screen, now):
+def play(screen: "Game", now):
     """D held: a demo move when it is time for one."""
     # a D held since before the screen opened is no request (and a tick
     # compared with 0 would depend on the counter's phase)
@@ -58,7 +62,7 @@ def play(screen, now):
         screen.panel |= STATUS_LINE
 
 
-def search(screen, nodes, ms):
+def search(screen: "Game", nodes, ms):
     """The AI's move (-1 none) for the screen's board, at most nodes
     evaluations (None: the AI's own cap) and ms. The AI is a help, not the
     game: with no memory for it (a long session's heap), the player is told

@@ -26,6 +26,11 @@ from firmware.screens.base import GameScreen, STATUS_LINE, BACK
 from firmware.screens.puzzle_draw import PLAY, ASK, LEVEL_NAMES, MOVES_FIELD, TIME_FIELD, \
     PICTURES
 
+_TYPE_CHECKING = const(False)   # for make check alone: no code on the board
+if _TYPE_CHECKING:
+    from framebuf import FrameBuffer
+    from firmware.games.npuzzle import Hinter
+
 _SHUFFLES = ((0, "random"), (1, "easy"), (2, "medium"), (3, "hard"))
 
 # What the arcade knows of this game without importing it (firmware/gamelist.py).
@@ -69,17 +74,34 @@ _KEYS = "firmware.screens.puzzle_keys"
 
 class Game(GameScreen):
     message_ms = 2000
-    # set by puzzle_start.set_up (the module docstring lists the rest); declared
-    # here for the type checker: a bare annotation makes no code on the board
+    # Set by the helpers (puzzle_start.set_up; picture mode's
+    # puzzle_picture_files.setup), declared here so that make check knows them
+    # (a bare annotation makes no code on the board).
     puzzle: Puzzle
-    size: int
-    mode: str
+    size: int                      # tiles per side
+    cell_count: int
+    pitch: int                     # pixels from one grid line to the next
+    grid_side: int                 # in pixels, both grid lines included
+    grid_top: int
+    font_scale: int
+    mode: str                      # "numbers" or "picture"
+    records_group: str
+    hinter: "Hinter | None"        # the hint's plan, once a hint is asked for
     level: int
     game_level: int
+    lost_at: int
     optimal: "int | None"
+    cursor_on: bool
     cursor: int
+    solve_next: "int | None"
+    preview: int
+    preview_until: int
     shown_secs: int
     dirty_cells: bytearray
+    picture_fb: "FrameBuffer"
+    tile_fb: "FrameBuffer"
+    inverting_palette: "FrameBuffer"
+    hint_phase: int
 
     def __init__(self, app, save=None, settings=None, **options):
         size = options.get("size", 4)

@@ -13,6 +13,10 @@ from micropython import const
 from firmware.screens.base import STATUS_LINE, HELP_LINE, ALL_FIELDS, FIRST_FIELD
 from firmware.ui import WIDTH, HEIGHT, draw, tinyfont
 
+_TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
+if _TYPE_CHECKING:
+    from firmware.screens.puzzle import Game
+
 # the game's states (screen.state)
 PLAY = const(0)
 WON = const(1)
@@ -35,7 +39,7 @@ _PANEL_X = const(66)          # the panel's left edge (the 5x5 grid ends at 61)
 _HELP_CURSOR = ("A SLIDE  E DONE", "STICK: CURSOR")
 
 
-def draw_screen(screen, fb):
+def draw_screen(screen: "Game", fb):
     """A frame: what changed since the last one."""
     state = screen.state
     if state == ASK:
@@ -60,7 +64,7 @@ def draw_screen(screen, fb):
         panel(screen, fb)
 
 
-def board(screen, fb):
+def board(screen: "Game", fb):
     """The grid and every cell, on a cleared screen (GameScreen.repaint)."""
     pitch = screen.pitch
     side = screen.grid_side
@@ -74,7 +78,7 @@ def board(screen, fb):
         dirty_cells[i] = 0
 
 
-def changed_cells(screen, fb):
+def changed_cells(screen: "Game", fb):
     """The cells a move touched; True when there were any."""
     dirty_cells = screen.dirty_cells
     drew = False
@@ -86,7 +90,7 @@ def changed_cells(screen, fb):
     return drew
 
 
-def cell(screen, fb, i):
+def cell(screen: "Game", fb, i):
     """Cell i: its tile (a number, or a piece of the picture), lit up for the
     hint, framed for the cursor."""
     pitch = screen.pitch
@@ -106,7 +110,7 @@ def cell(screen, fb, i):
         fb.rect(x, y, inside, inside, 0 if hint else 1)
 
 
-def whole_picture(screen, fb):
+def whole_picture(screen: "Game", fb):
     """Picture mode: the whole picture where the grid goes (the preview, a
     solved puzzle), and the panel."""
     if screen.dirty:
@@ -121,7 +125,7 @@ def _clear(fb, y, height):
     fb.fill_rect(_PANEL_X, y, WIDTH - _PANEL_X, height, 0)
 
 
-def panel(screen, fb):
+def panel(screen: "Game", fb):
     """The panel's fields that changed since it was last drawn."""
     bits = screen.panel
     screen.panel = 0
@@ -154,7 +158,7 @@ def panel(screen, fb):
         tinyfont.text(fb, screen.help_line(help_lines(screen)), x, 58)
 
 
-def status_text(screen):
+def status_text(screen: "Game"):
     """The status line: a message, else what the screen is doing."""
     if screen.thinking:
         return "THINKING..."
@@ -169,7 +173,7 @@ def status_text(screen):
     return "%d-PUZZLE" % (screen.cell_count - 1)
 
 
-def help_lines(screen):
+def help_lines(screen: "Game"):
     """The help lines that fit what the screen is doing."""
     if screen.cursor_on and not screen.preview:
         return _HELP_CURSOR

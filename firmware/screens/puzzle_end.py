@@ -10,12 +10,16 @@ from firmware.screens.puzzle_draw import WON, LOST
 from firmware.ui import draw
 from firmware.ui.banner import Banner
 
+_TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
+if _TYPE_CHECKING:
+    from firmware.screens.puzzle import Game
+
 _SOLVED_MS = const(1500)       # picture mode: the whole picture, then "You Win"
 _LOST_WAIT_MS = const(700)     # after the "You Lost" banner, then a new game
 _BANNER_KEYS = "A:new B:menu"
 
 
-def win(screen, now):
+def win(screen: "Game", now):
     """Solved: moves and time, the best possible, the records; the "You Win"
     banner to show."""
     moves = screen.puzzle.moves
@@ -41,7 +45,7 @@ def win(screen, now):
     return Banner(screen.hal.display, "You Win", lines, now, _BANNER_KEYS)
 
 
-def give_up(screen, now):
+def give_up(screen: "Game", now):
     """The player gave up: the "You Lost" banner to show."""
     moves = screen.puzzle.moves
     screen.state = LOST
@@ -51,7 +55,7 @@ def give_up(screen, now):
                   ("after %d move%s" % (moves, "" if moves == 1 else "s"),), now, _BANNER_KEYS)
 
 
-def update(screen, c, now):
+def update(screen: "Game", c, now):
     """A frame of the banner. Won: A skips it, then starts a new game. Lost:
     a new game follows the banner, or A at once."""
     banner = screen.banner

@@ -3,11 +3,17 @@ and its tile lit up. Borrowed for each hint with the solver it imports (~11 KB
 with its 3x3 tables) and firmware/games/npuzzle_hints.py, so none of them is
 held between frames; screen.hinter (a firmware.games.npuzzle.Hinter) keeps the
 plan (see README, "Why the code looks like this")."""
+from micropython import const
+
 from firmware.games import npuzzle_hints
 from firmware.games.npuzzle import Hinter
 
+_TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
+if _TYPE_CHECKING:
+    from firmware.screens.puzzle import Game
 
-def next_push(screen):
+
+def next_push(screen: "Game"):
     """The push to play next (None when solved, or no memory to plan)."""
     if screen.hinter is None:
         screen.hinter = Hinter()
@@ -19,7 +25,7 @@ def next_push(screen):
         return None
 
 
-def show(screen):
+def show(screen: "Game"):
     """Light up the tile the hint moves."""
     direction = next_push(screen)
     if screen.hint_index >= 0:

@@ -24,6 +24,10 @@ from firmware.hal.controls import A, C, D, E, F, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import STATUS_LINE, HELP_LINE
 from firmware.screens.puzzle_draw import PLAY, ASK, LEVEL_FIELD, LEVEL_NAMES
 
+_TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
+if _TYPE_CHECKING:
+    from firmware.screens.puzzle import Game
+
 _SOLVE_HOLD_MS = const(600)  # D held this long: the solution plays
 _SOLVE_STEP_MS = const(250)  # ~4 moves a second
 
@@ -32,7 +36,7 @@ _SOLVE_STEP_MS = const(250)  # ~4 moves a second
 _PUSHES = (LEFT, RIGHT, UP, DOWN)
 
 
-def play(screen, c, now):
+def play(screen: "Game", c, now):
     """A frame's keys (c: the controls) while the game is played."""
     if c.just_pressed(E):
         screen.cursor_on = not screen.cursor_on
@@ -81,7 +85,7 @@ def play(screen, c, now):
             return
 
 
-def _move_cursor(screen, direction):
+def _move_cursor(screen: "Game", direction):
     """The cursor one cell the stick's way (it stops at the edges)."""
     size = screen.size
     col = screen.cursor % size

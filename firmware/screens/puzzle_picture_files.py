@@ -7,6 +7,10 @@ from micropython import const
 
 from firmware.ui import pictures
 
+_TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
+if _TYPE_CHECKING:
+    from firmware.screens.puzzle import Game
+
 _PICTURE_DIR = "pictures"   # relative to the current folder, like the saves
 _MAX_FILES = const(30)
 
@@ -15,7 +19,7 @@ def _frame_buffer(side):
     return framebuf.FrameBuffer(bytearray((side + 7) // 8 * side), side, side, framebuf.MONO_HLSB)
 
 
-def setup(screen, wanted):
+def setup(screen: "Game", wanted):
     """Built-in pictures, then the player's PBM files; the frame buffers for
     the picture and its tiles; wanted (a name) is shown if it is there."""
     screen.picture_fb = _frame_buffer(screen.grid_side)
@@ -33,7 +37,7 @@ def setup(screen, wanted):
     load(screen, 0)
 
 
-def load(screen, step):
+def load(screen: "Game", step):
     """Show the picture step places on (a bad file is dropped from the list
     with a message and the next one is tried); remembered for next time."""
     def skipped(name):

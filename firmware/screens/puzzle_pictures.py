@@ -21,6 +21,10 @@ from firmware.hal.controls import A, C, D, E, F, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import STATUS_LINE, HELP_LINE
 from firmware.screens.puzzle_draw import HELP
 
+_TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
+if _TYPE_CHECKING:
+    from firmware.screens.puzzle import Game
+
 _FILES = "firmware.screens.puzzle_picture_files"
 
 # screen.preview: 0 none (the tiles), or why the whole picture shows
@@ -36,35 +40,35 @@ _HELP = HELP + ("HOLD C: PICTURE",)
 _HELP_PREVIEW = ("STICK: NEXT PIC",)
 
 
-def setup(screen, wanted):
+def setup(screen: "Game", wanted):
     """The pictures (built-in ones, then the player's PBM files), the frame
     buffers for them; the one named wanted shown if it is there."""
     with screen.borrow(_FILES) as files:
         files.setup(screen, wanted)
 
 
-def load(screen, step):
+def load(screen: "Game", step):
     """Show the picture step places on (a bad file is dropped from the list
     with a message and the next one is tried)."""
     with screen.borrow(_FILES) as files:
         files.load(screen, step)
 
 
-def start_preview(screen, now):
+def start_preview(screen: "Game", now):
     screen.preview = _AT_START
     screen.preview_until = time.ticks_add(now, _PREVIEW_START_MS)
 
 
-def _end_preview(screen):
+def _end_preview(screen: "Game"):
     screen.preview = 0
     screen.redraw()
 
 
-def help_lines(screen):
+def help_lines(screen: "Game"):
     return _HELP_PREVIEW if screen.preview else _HELP
 
 
-def update(screen, c, now):
+def update(screen: "Game", c, now):
     """Picture preview: at the start of a game and while C is held; the
     hint's blinking. True when the frame's input went to the preview."""
     if screen.hint_index >= 0:
@@ -105,7 +109,7 @@ def update(screen, c, now):
     return False
 
 
-def tile(screen, t):
+def tile(screen: "Game", t):
     """Tile t's piece of the picture (it belongs at cell t - 1), cut into the
     one tile buffer (valid until the next call)."""
     fb = screen.tile_fb
@@ -117,7 +121,7 @@ def tile(screen, t):
     return fb
 
 
-def draw_cell(screen, fb, tile_number, x, y, hint, cursor):
+def draw_cell(screen: "Game", fb, tile_number, x, y, hint, cursor):
     """A cell at x, y: its tile's piece of the picture (the hint blinks
     inverted), the cursor as a frame with a dark line inside it."""
     inside = screen.pitch - 1

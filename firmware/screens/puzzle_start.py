@@ -4,9 +4,15 @@ saved one taken back.
 Borrowed only then (see README, "Why the code looks like this")."""
 import random
 
+from micropython import const
+
 from firmware.games import npuzzle_setup as setup
 from firmware.games.npuzzle import Puzzle
 from firmware.screens.puzzle_draw import PLAY
+
+_TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
+if _TYPE_CHECKING:
+    from firmware.screens.puzzle import Game
 
 # Per size: the cell pitch (pixels from one grid line to the next) and the
 # grid's top row. Both are chosen so that cells cross as few 8-row pages of
@@ -19,7 +25,7 @@ _WALK = (0, 4, 12, 30)       # random-walk pushes per shuffle level, times the s
 _SOLVER = "firmware.games.npuzzle_solver"   # ~11 KB with its 3x3 tables: borrowed
 
 
-def set_up(screen, size, big_size_setting):
+def set_up(screen: "Game", size, big_size_setting):
     """The screen's board and game state (puzzle.py's docstring lists them).
     The size and mode (numbers or picture) are the settings', or those of
     the game in progress when the settings changed since: they apply from
@@ -58,7 +64,7 @@ def set_up(screen, size, big_size_setting):
     screen.dirty_cells = bytearray(screen.cell_count)   # 1: repaint this cell
 
 
-def new_game(screen, now):
+def new_game(screen: "Game", now):
     """Shuffle at the chosen level; the best possible length of an 8-puzzle;
     the last game's time, help, hint, cursor and banner gone."""
     puzzle = screen.puzzle
@@ -87,7 +93,7 @@ def new_game(screen, now):
     cursor_home(screen)
 
 
-def restore(screen, data):
+def restore(screen: "Game", data):
     """A saved game back (data checked by save_checks.puzzle); False when it
     is one of another size or mode, or solved."""
     if data["size"] != screen.size or data["mode"] != screen.mode:
@@ -107,7 +113,7 @@ def restore(screen, data):
     return True
 
 
-def cursor_home(screen):
+def cursor_home(screen: "Game"):
     """The cursor on a tile next to the blank."""
     for direction in range(4):
         i = screen.puzzle.tile_for_push(direction)

@@ -75,6 +75,8 @@ _SAVE_CHECKS = "firmware.screens.save_checks"   # the save schemas: borrowed whi
 
 class Game(GameScreen):
     title = "Reversi"
+    # set by reversi_end; declared for make check (no code on the board)
+    end_lines: tuple
 
     def __init__(self, app, save="reversi", settings=None, **options):
         GameScreen.__init__(self, app, save=save, settings=settings, **options)
@@ -101,12 +103,12 @@ class Game(GameScreen):
         self.overlay_t = 0
         self.thinking = False
         self.spin = 0
-        self.spin_t = 0
+        self.spin_t = time.ticks_ms()      # the spinner's last turn (reversi_cpu)
         self.cpu_at = 0
         self.over_t = 0
         self.resigned = 0                  # the colour that surrendered
         self.outcome = ""                  # "won" / "lost" / "drawn" against the CPU
-        self.end_lines = None              # the panel's status lines after the end
+        self.end_lines = ()                # the panel's status lines after the end
         self.level = self.settings["level"]
         self.rated = True                  # one vs-CPU mode all game: results count
         self.mode = self.settings["mode"]  # the last mode, for the next new game

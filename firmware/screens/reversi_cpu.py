@@ -17,10 +17,14 @@ from firmware.games.reversi_ai import Ai
 from firmware.screens import reversi_draw         # (loaded already: the board is shown)
 from firmware.screens.base import STATUS_LINE
 
+_TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
+if _TYPE_CHECKING:
+    from firmware.screens.reversi import Game
+
 _SPIN_MS = const(150)        # the spinner's step while the CPU thinks
 
 
-def move(screen, now):
+def move(screen: "Game", now):
     """Search and play the CPU's move (the "thinks" already on the panel)."""
     screen.spin_t = now
     ai = Ai(screen.level, node_budget=screen.node_budget, rng=random,
@@ -38,7 +42,7 @@ def move(screen, now):
     screen.after_move(now)
 
 
-def _progress(screen):
+def _progress(screen: "Game"):
     """Called every few dozen nodes while the CPU thinks: the sound goes on
     and a spinner turns, so the board never looks frozen."""
     now = time.ticks_ms()

@@ -22,6 +22,10 @@ from firmware.screens.reversi_shared import (
     colour_name, level_name)
 from firmware.ui import WIDTH, HEIGHT, tinyfont
 
+_TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
+if _TYPE_CHECKING:
+    from firmware.screens.reversi import Game
+
 # Heap: private names are `_NAME = const(int)` (README: "Why the code looks like this").
 _CELL = const(8)
 _BORDER_X = const(64)        # a line between the board and the panel
@@ -36,7 +40,7 @@ PICTURES = tuple(framebuf.FrameBuffer(bytearray(rows), 7, 7, framebuf.MONO_HLSB)
     b"\x00\x00\x10\x38\x10\x00\x00"))    # 4 a hint
 
 
-def draw(screen, fb):
+def draw(screen: "Game", fb):
     """The board's squares and the panel's fields that changed (everything
     after a redraw())."""
     if screen.repaint(fb):
@@ -59,7 +63,7 @@ def draw(screen, fb):
         _panel(screen, fb)
 
 
-def _square(screen, fb, sq):
+def _square(screen: "Game", fb, sq):
     screen.cells[sq] &= HINT
     disc = screen.game.board[sq]
     x = (sq % 10 - 1) * _CELL + 1
@@ -81,7 +85,7 @@ def _square(screen, fb, sq):
         fb.fill_rect(x, y, 7, 7, 0)
 
 
-def cursor(screen, fb):
+def cursor(screen: "Game", fb):
     """The cursor's frame where it is (while it blinks on), erased where it was."""
     want = screen.cy * 8 + screen.cx if screen.cursor_shown else -1
     old = screen.cursor_drawn
@@ -102,7 +106,7 @@ def cursor(screen, fb):
     screen.cursor_drawn = want
 
 
-def _panel(screen, fb):
+def _panel(screen: "Game", fb):
     fields = screen.panel
     screen.panel = 0
     game = screen.game
@@ -152,7 +156,7 @@ def _panel(screen, fb):
         tinyfont.text(fb, screen.help_line(lines), x, 58)
 
 
-def status(screen):
+def status(screen: "Game"):
     """The panel's status lines: two big, two small."""
     if screen.state == OVER:
         return screen.end_lines            # (reversi_end: the result)
@@ -168,7 +172,7 @@ def status(screen):
     return turn, "thinks" if screen.thinking else "to move", detail, ""
 
 
-def spinner(screen, fb):
+def spinner(screen: "Game", fb):
     """A small square turning in the panel's corner while the CPU thinks."""
     x = 120
     y = 49

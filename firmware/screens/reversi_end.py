@@ -1,12 +1,18 @@
 """The end of a Reversi game (firmware.screens.reversi): the result, its
 sound and record, and the panel's text for it. Borrowed only while a game
 ends (GameScreen.borrow), so none of it is held during play or after."""
+from micropython import const
+
 from firmware.games.reversi import DRAW
 from firmware.screens.reversi_shared import (
     YOU_BLACK, OVER, NO_OVERLAY, colour_name, level_name, person_against_cpu)
 
+_TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
+if _TYPE_CHECKING:
+    from firmware.screens.reversi import Game
 
-def finish(screen, now):
+
+def finish(screen: "Game", now):
     """The end: counts, the winner or a draw, a melody, the record."""
     screen.state = OVER
     screen.thinking = False
@@ -25,14 +31,14 @@ def finish(screen, now):
     screen.end_lines = _lines(screen)
 
 
-def _winner(screen):
+def _winner(screen: "Game"):
     """BLACK, WHITE or DRAW (the game is over: never None)."""
     if screen.resigned:
         return 3 - screen.resigned
     return screen.game.winner()
 
 
-def _lines(screen):
+def _lines(screen: "Game"):
     """The panel's lines after the end: two big, two small (the second one
     says how the empty squares were counted, "" when none were)."""
     game = screen.game

@@ -17,6 +17,10 @@ from firmware.screens.reversi_shared import (
     MODE_NAMES, DEMO_DELAY_MS, colour_name, person_against_cpu)
 from firmware.ui import draw as ui_draw, tinyfont
 
+_TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
+if _TYPE_CHECKING:
+    from firmware.screens.reversi import Game
+
 # the game menu's rows
 _MENU_N = const(5)
 _M_RESUME = const(0)
@@ -27,7 +31,7 @@ _M_NEW = const(4)
 _CPU_PASS_MS = const(1500)   # a CPU's pass notice goes away by itself
 
 
-def update(screen, controls, now):
+def update(screen: "Game", controls, now):
     """A frame of the overlay on show. A chooses or says yes; B says no,
     or goes back (the game menu: to the game; the pass notice, which comes
     back: to the arcade's menu)."""
@@ -97,7 +101,7 @@ def update(screen, controls, now):
     return None
 
 
-def undo(screen, now):
+def undo(screen: "Game", now):
     """Back one move (two players) or to the person's previous turn (vs
     CPU); the alert when there is nothing to take back."""
     game = screen.game
@@ -129,7 +133,7 @@ def undo(screen, now):
     return True
 
 
-def set_mode(screen, mode, now):
+def set_mode(screen: "Game", mode, now):
     if mode == screen.mode:
         return
     screen.mode = mode
@@ -144,7 +148,7 @@ def set_mode(screen, mode, now):
     screen.panel = ALL_FIELDS
 
 
-def draw(screen, fb):
+def draw(screen: "Game", fb):
     """The overlay on show, over the board."""
     overlay = screen.overlay
     if overlay == PASS_NOTICE:

@@ -3,10 +3,16 @@ saved one back. Borrowed only while a game starts (GameScreen.borrow), so
 none of it is held during play."""
 import time
 
+from micropython import const
+
 from firmware.screens.reversi_shared import PLAY, NO_OVERLAY, cpu_delay_ms
 
+_TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
+if _TYPE_CHECKING:
+    from firmware.screens.reversi import Game
 
-def restore(screen, data):
+
+def restore(screen: "Game", data):
     """The saved game back (GameScreen.restore): False when it is over."""
     game = screen.game
     try:
@@ -34,7 +40,7 @@ def restore(screen, data):
     return True
 
 
-def new_game(screen, now):
+def new_game(screen: "Game", now):
     """A new game in the mode last chosen, at the level the settings say."""
     screen.game.reset()
     screen.level = screen.settings["level"]
@@ -45,7 +51,7 @@ def new_game(screen, now):
     screen.save()
 
 
-def _started(screen, now):
+def _started(screen: "Game", now):
     screen.state = PLAY
     screen.overlay = NO_OVERLAY
     screen.thinking = False
