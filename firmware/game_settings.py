@@ -91,9 +91,9 @@ def set_game_value(store, game, name, value):
 
 def own_settings(store, module_name):
     """(values, file name) of the game whose module is module_name (imported)."""
-    from firmware import modules
     from firmware.gamereader import read_declaration
-    decl = getattr(modules.get(module_name), "GAME", {"title": module_name})
+    module = __import__(module_name, None, None, ["GAME"])   # (loaded: the module itself)
+    decl = getattr(module, "GAME", {"title": module_name})
     game = read_declaration(decl, module_name)
     game["id"] = module_name[module_name.rfind(".") + 1:]
     return game_values(store, game), file_name(game)

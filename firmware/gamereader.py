@@ -132,8 +132,7 @@ def _read(module, path, what):
 
 def _declared(module, what):
     """The checked declaration of game module `module`, imported for it alone."""
-    loaded = modules.get(module)
-    if loaded is not None and not hasattr(loaded, "GAME"):
+    if module in modules.loaded() and not hasattr(__import__(module, None, None, ["GAME"]), "GAME"):
         # a game still running has let its GAME go (gamelist.launch): read afresh
         modules.forget(module)
     with modules.borrowed(module) as game_module:

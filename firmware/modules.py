@@ -31,29 +31,27 @@ def forget(name):
         delattr(package, child)
 
 
-def get(name):
-    """Module name if it is loaded, else None (nothing is imported)."""
-    return sys.modules.get(name)
-
-
 def loaded():
     """The names of the modules loaded now, for forget_since()."""
     return set(sys.modules)
 
 
-def forget_since(before):
-    """Forget every module imported since before (a loaded() set)."""
-    for name in [n for n in sys.modules if n not in before]:
+def forget_since(before, keep=()):
+    """Forget every module imported since before (a loaded() set), but
+    those in keep."""
+    for name in [n for n in sys.modules if n not in before and n not in keep]:
         forget(name)
 
 
 class borrowed:
     """`with borrowed(name) as module:` imports module name for the block and
     forgets it, with whatever it imported, when the block ends (also when it
-    raises). A module that was loaded before the block stays loaded."""
+    raises). A module that was loaded before the block stays loaded, and so
+    do those in keep."""
 
-    def __init__(self, name):
+    def __init__(self, name, keep=()):
         self.name = name
+        self.keep = keep
         self.before = None
 
     def __enter__(self):
@@ -66,7 +64,7 @@ class borrowed:
         return sys.modules[self.name]
 
     def __exit__(self, *error):
-        forget_since(self.before)
+        forget_since(self.before, self.keep)
         self.before = None
         return False
 

@@ -10,7 +10,7 @@ from tests import saves
 
 from firmware.games.npuzzle import Puzzle, DIRECTION_NAMES
 from firmware.games import npuzzle, npuzzle_hints, npuzzle_setup, npuzzle_solver as solver
-from firmware.screens.puzzle_draw import PICTURES
+from firmware.screens.puzzle_shared import PICTURES
 from firmware.ui import tinyfont
 from firmware.ui.banner import big_text
 from tests.panel import shows

@@ -76,7 +76,7 @@ class GameScreen(Screen):
     def __init__(self, app, save=None, settings=None, settings_file=None, **options):
         Screen.__init__(self, app, **options)
         self.save_name = save
-        self.held = {}   # helper module -> the modules its import brought (helper())
+        self.held = {}   # each module a helper brought -> that helper (helper())
         if settings is None:
             # built directly (tests, benchmarks) rather than launched from the menu
             with self.borrow("firmware.game_settings") as game_settings:
@@ -206,7 +206,7 @@ class GameScreen(Screen):
         is forgotten with every module imported during the block, so its heap
         is free again; a module loaded before the block stays, and so do the
         helpers held with helper()."""
-        return _Borrowed(self, name)
+        return modules.borrowed(name, self.held)
 
     def helper(self, name):
         """The helper module name, held over many frames (the keys while a
@@ -218,44 +218,19 @@ class GameScreen(Screen):
             try:
                 __import__(name)
             except Exception:       # half an import (an error further down): gone too
-                self.forget_since(before)
+                modules.forget_since(before, self.held)
                 raise
-            self.held[name] = tuple(n for n in sys.modules if n not in before)
+            for brought in sys.modules:
+                if brought not in before:
+                    self.held[brought] = name
             module = sys.modules[name]
         return module
 
     def let_go(self, name):
         """Forget the helper held with helper(name) and the modules its import
         brought (nothing when it is not held, or was loaded before)."""
-        for brought in self.held.pop(name, ()):
-            modules.forget(brought)
-
-    def forget_since(self, before):
-        """Forget the modules imported since before (a modules.loaded() set),
-        but the helpers held and the modules they brought."""
-        held = self.held.values()
-        for name in [n for n in sys.modules if n not in before]:
-            if not any(name in brought for brought in held):
-                modules.forget(name)
-
-
-class _Borrowed:
-    """GameScreen.borrow(name)'s `with` block."""
-
-    def __init__(self, screen, name):
-        self.screen = screen
-        self.name = name
-        self.before = None
-
-    def __enter__(self):
-        self.before = modules.loaded()
-        try:
-            __import__(self.name)
-        except Exception:           # half an import (an error further down): gone too
-            self.__exit__()
-            raise
-        return sys.modules[self.name]
-
-    def __exit__(self, *error):
-        self.screen.forget_since(self.before)
-        return False
+        held = self.held
+        if name in held:
+            for brought in [m for m in held if held[m] == name]:
+                del held[brought]
+                modules.forget(brought)

@@ -4,8 +4,9 @@ are in firmware/screens/puzzle_keys.py.
 
 This module is the game: its state, its moves, saving. Its helpers take the
 screen as `screen: "Game"` (what they use of it, make check checks):
-  puzzle_draw           the grid, the cells and the panel, and the constants
-                        the helpers share with the screen (always loaded)
+  puzzle_shared         the constants the screen and its helpers share
+                        (imported at the top: loaded for the whole game)
+  puzzle_draw           the grid, the cells and the panel (held for the whole game)
   puzzle_keys           the keys while a game is played (held until its end)
   puzzle_pictures       picture mode (held for a game with pictures): the
                         preview, the hint's blink, a cell's piece of the picture
@@ -21,9 +22,8 @@ from micropython import const
 
 from firmware.games.npuzzle import Puzzle  # the rules, for the whole game
 from firmware.hal.controls import A, B
-from firmware.screens import puzzle_draw           # every frame draws with it
 from firmware.screens.base import GameScreen, STATUS_LINE, BACK
-from firmware.screens.puzzle_draw import PLAY, ASK, LEVEL_NAMES, MOVES_FIELD, TIME_FIELD, \
+from firmware.screens.puzzle_shared import PLAY, ASK, LEVEL_NAMES, MOVES_FIELD, TIME_FIELD, \
     PICTURES
 
 _TYPE_CHECKING = const(False)   # for make check alone: no code on the board
@@ -70,6 +70,7 @@ _START = "firmware.screens.puzzle_start"
 _HINTS = "firmware.screens.puzzle_hints"
 _END = "firmware.screens.puzzle_end"
 _KEYS = "firmware.screens.puzzle_keys"
+_DRAW = "firmware.screens.puzzle_draw"          # held for the whole game
 
 
 class Game(GameScreen):
@@ -262,4 +263,4 @@ class Game(GameScreen):
 
     # ---- drawing -----------------------------------------------------------------
     def draw(self, display):
-        puzzle_draw.draw_screen(self, display.fb)
+        self.helper(_DRAW).draw_screen(self, display.fb)

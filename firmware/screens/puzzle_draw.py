@@ -1,6 +1,5 @@
 """The puzzle screen's drawing (firmware/screens/puzzle.py): the grid, its
-cells and the panel beside it. Always loaded with the screen, so the
-constants the screen and its helpers share are here.
+cells and the panel beside it. Held by the screen for the whole game.
 
 The grid is drawn with lines (as on the ML4M 15-puzzle); a move repaints only
 the cells it touched (screen.dirty_cells) and the panel fields that changed
@@ -10,30 +9,16 @@ import time
 
 from micropython import const
 
-from firmware.screens.base import STATUS_LINE, HELP_LINE, ALL_FIELDS, FIRST_FIELD
-from firmware.ui import WIDTH, HEIGHT, draw, tinyfont
+from firmware.screens.base import STATUS_LINE, HELP_LINE, ALL_FIELDS
+from firmware.screens.puzzle_shared import PLAY, WON, ASK, HELP, LEVEL_NAMES, MOVES_FIELD, \
+    TIME_FIELD, LEVEL_FIELD, MODE_FIELD, PICTURES
+from firmware.ui import WIDTH, HEIGHT, clock_text, tinyfont
 
 _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
 if _TYPE_CHECKING:
     from firmware.screens.puzzle import Game
 
-# the game's states (screen.state)
-PLAY = const(0)
-WON = const(1)
-LOST = const(2)
-ASK = const(3)               # "New game?" over a started game
-
-# the panel's own fields (bits of screen.panel, after the base's status and help lines)
-MOVES_FIELD = FIRST_FIELD
-TIME_FIELD = FIRST_FIELD << 1
-LEVEL_FIELD = FIRST_FIELD << 2
-MODE_FIELD = FIRST_FIELD << 3
-
-LEVEL_NAMES = ("RANDOM", "EASY", "MEDIUM", "HARD")   # the shuffle levels (F)
-HELP = ("A NEW  B MENU", "C UNDO  D HINT", "HOLD D: SOLVE", "E CURSOR F LVL")
-
-PICTURES = "firmware.screens.puzzle_pictures"   # picture mode: screen.helper(PICTURES)
-
+_ASK_BOX = "firmware.ui.draw"   # "New game?": borrowed for it
 _PANEL_X = const(66)          # the panel's left edge (the 5x5 grid ends at 61)
 
 _HELP_CURSOR = ("A SLIDE  E DONE", "STICK: CURSOR")
@@ -46,7 +31,8 @@ def draw_screen(screen: "Game", fb):
         if screen.repaint(fb):
             board(screen, fb)
             panel(screen, fb)
-            draw.ask(fb, "New game?")
+            with screen.borrow(_ASK_BOX) as draw:   # (firmware.ui.draw: only for this)
+                draw.ask(fb, "New game?")
     elif state == WON and screen.picture_mode and \
             time.ticks_diff(screen.hal.clock.now(), screen.banner.start) < 0:
         whole_picture(screen, fb)          # solved: the finished picture first
@@ -139,7 +125,7 @@ def panel(screen: "Game", fb):
         screen.shown_secs = secs
         _clear(fb, 17, 16)
         tinyfont.text(fb, "TIME", x, 17)
-        fb.text(draw.clock_text(secs), x, 24, 1)
+        fb.text(clock_text(secs), x, 24, 1)
     if bits & LEVEL_FIELD:
         _clear(fb, 34, 6)
         tinyfont.text(fb, "SHUFFLE " + LEVEL_NAMES[screen.level], x, 34)

@@ -6,8 +6,8 @@ import time
 from micropython import const
 
 from firmware.hal.controls import A
-from firmware.screens.puzzle_draw import WON, LOST
-from firmware.ui import draw
+from firmware.screens.puzzle_shared import WON, LOST
+from firmware.ui import clock_text
 from firmware.ui.banner import Banner
 
 _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
@@ -26,7 +26,7 @@ def win(screen: "Game", now):
     secs = screen.play_ms // 1000
     screen.state = WON
     screen.save()
-    lines = ["%d moves %s" % (moves, draw.clock_text(secs))]
+    lines = ["%d moves %s" % (moves, clock_text(secs))]
     if screen.optimal is not None:
         lines.append("best possible %d" % screen.optimal)
     if screen.helped:

@@ -22,7 +22,7 @@ from micropython import const
 
 from firmware.hal.controls import A, C, D, E, F, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import STATUS_LINE, HELP_LINE
-from firmware.screens.puzzle_draw import PLAY, ASK, LEVEL_FIELD, LEVEL_NAMES
+from firmware.screens.puzzle_shared import PLAY, ASK, LEVEL_FIELD, LEVEL_NAMES
 
 _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
 if _TYPE_CHECKING:

@@ -19,7 +19,7 @@ from micropython import const
 
 from firmware.hal.controls import A, C, D, E, F, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import STATUS_LINE, HELP_LINE
-from firmware.screens.puzzle_draw import HELP
+from firmware.screens.puzzle_shared import HELP
 
 _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
 if _TYPE_CHECKING:

@@ -8,7 +8,7 @@ from micropython import const
 
 from firmware.games import npuzzle_setup as setup
 from firmware.games.npuzzle import Puzzle
-from firmware.screens.puzzle_draw import PLAY
+from firmware.screens.puzzle_shared import PLAY
 
 _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
 if _TYPE_CHECKING:

@@ -3,7 +3,7 @@ the games declare them (GAME["records"]: label, how to show; gamelist.py)."""
 from firmware import gamelist
 from firmware.hal.controls import A, B, UP, DOWN
 from firmware.screens.base import Screen, BACK
-from firmware.ui import draw
+from firmware.ui import clock_text, draw
 
 _COLUMNS = 15     # characters a line holds beside the scroll bar
 
@@ -35,7 +35,7 @@ def record_lines(records, games):
                 continue
             label, show = declared.get(field, (field, "number"))
             value = fields[field]
-            text = draw.clock_text(value) if show == "time" else str(value)
+            text = clock_text(value) if show == "time" else str(value)
             if 1 + len(label) + 1 + len(text) <= _COLUMNS:
                 lines.append(" " + label + " " * (_COLUMNS - 1 - len(label) - len(text)) + text)
             else:   # an undeclared long name: the value goes on a line of its own

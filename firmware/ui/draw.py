@@ -124,11 +124,3 @@ def icon(fb, bits, x, y, colour=1):
         for col in range(8):
             if b & (0x80 >> col):
                 fb.pixel(x + col, y + row, colour)
-
-
-def clock_text(seconds):
-    """m:ss, or h:mm:ss past an hour."""
-    seconds = int(seconds)
-    if seconds >= 3600:
-        return "%d:%02d:%02d" % (seconds // 3600, seconds // 60 % 60, seconds % 60)
-    return "%d:%02d" % (seconds // 60, seconds % 60)
