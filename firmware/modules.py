@@ -52,7 +52,7 @@ class borrowed:
     def __init__(self, name, keep=()):
         self.name = name
         self.keep = keep
-        self.before = None
+        self.before = ()            # the modules loaded before the block (loaded())
 
     def __enter__(self):
         self.before = loaded()
@@ -65,6 +65,6 @@ class borrowed:
 
     def __exit__(self, *error):
         forget_since(self.before, self.keep)
-        self.before = None
+        self.before = ()
         return False
 

@@ -214,16 +214,11 @@ class GameScreen(Screen):
         the first call; then only looked up, with nothing allocated."""
         module = sys.modules.get(name)
         if module is None:
-            before = modules.loaded()
-            try:
-                __import__(name)
-            except Exception:       # half an import (an error further down): gone too
-                modules.forget_since(before, self.held)
-                raise
+            lent = self.borrow(name)
+            module = lent.__enter__()       # (a half import is forgotten there)
             for brought in sys.modules:
-                if brought not in before:
+                if brought not in lent.before:
                     self.held[brought] = name
-            module = sys.modules[name]
         return module
 
     def let_go(self, name):
