@@ -202,6 +202,14 @@ def local_files(root, source=False, arch=None, build=None):
         if proc.returncode != 0:
             last = (proc.stderr.strip().splitlines() or ["failed"])[-1]
             raise DeployError(f"mpy-cross could not compile {rel}: {last}")
+    if not source:
+        # main.py reads it to tell a board whose MicroPython cannot load these
+        # .mpy files which release they need (instead of a traceback)
+        needs = os.path.join(build, "firmware", "needs.txt")
+        os.makedirs(os.path.dirname(needs), exist_ok=True)
+        with open(needs, "w") as f:
+            f.write(version_str(MPY_RELEASE.get(mpy_cross_abi(), (0, 0)))[1:] + "\n")
+        files["/firmware/needs.txt"] = needs
     return files
 
 
