@@ -125,6 +125,7 @@ class App:
             self.menu_fails = 0
         self.building_menu = False
         _print(error)
+        game = getattr(self.screen, "game_file", None)   # a game raised: name it
         self.screen = None
         try:
             self._release()
@@ -144,7 +145,7 @@ class App:
             pass
         try:
             self.screen = self._import("firmware.screens.error").ErrorScreen(
-                self, error=error, logged=logged)
+                self, error=error, logged=logged, game=game)
         except Exception:            # no memory for the error screen's module
             self.screen = BareError(self, error)
         self.screen.redraw()

@@ -53,7 +53,9 @@ class GameScreen(Screen):
 
     A game says what to keep in progress() (a dict of plain data: dicts, lists,
     numbers, texts; None when nothing is in progress) and takes it back in
-    restore(data) (False when it cannot: a new game starts). save() after a
+    restore(data) (True when it took it; False when it cannot, and a new game
+    starts; anything else, such as a forgotten `return True`, is reported and
+    the save kept aside). save() after a
     move, resume() when the screen starts: the rest, such as Continue in the
     menu, follows from these two.
 
@@ -129,11 +131,18 @@ class GameScreen(Screen):
         if not saved:
             return False
         try:
-            return bool(self.restore(saved))
+            taken = self.restore(saved)
         except (KeyError, ValueError, TypeError, IndexError) as e:
             # a save the game cannot use: kept aside as .bad, never dropped silently
             self.hal.store.set_aside(self.save_name, "%s: %s" % (type(e).__name__, e), self.title)
             return False
+        if taken is not True and taken is not False:
+            # restore() ended without saying (a forgotten `return True`): the save
+            # is kept aside, not overwritten by the new game, and the author told
+            self.hal.store.set_aside(self.save_name, "restore() returned %r, not True or False"
+                                     % (taken,), self.title)
+            return False
+        return taken
 
     def suspend(self):
         self.save()
