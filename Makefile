@@ -75,8 +75,10 @@ test: deps
 pytest: deps window-deps
 	$(VPY) -m pytest -q tests
 
+# TESTS=folder: a game author's rule tests, wherever they are (README, "Write your own game")
+TESTS ?= tests/rules
 mptest: deps
-	$(MPRUN) --tests tests/rules
+	$(MPRUN) --tests $(abspath $(TESTS))
 
 check: deps
 	$(VPY) -m pyright -p pyrightconfig.json

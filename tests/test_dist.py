@@ -271,3 +271,18 @@ def test_each_built_in_game_is_a_package_of_its_own_files(release):
         paths = {path for path, _ in packages[game]["urls"]}
         assert "firmware/screens/%s.mpy" % game in paths and paths <= everything
     assert not ({p for p, _ in packages["puzzle"]["urls"]} & {p for p, _ in packages["reversi"]["urls"]})
+
+
+def test_rule_tests_outside_the_repository_run_on_micropython(tmp_path):
+    folder = tmp_path / "mygame_tests"
+    folder.mkdir()
+    (folder / "helper.py").write_text("def double(n):\n    return 2 * n\n")
+    (folder / "test_mine.py").write_text(
+        "from helper import double\nfrom firmware import check\n\n"
+        "def test_double():\n    assert double(21) == 42\n\n"
+        "def test_the_firmware_is_there():\n    assert check.integer(3, 0, 5, 'x') == 3\n\n"
+        "def test_fails():\n    assert double(1) == 3\n")
+    proc = subprocess.run(["make", "--no-print-directory", "mptest", "TESTS=" + str(folder)],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert "micropython: 2 passed, 1 failed" in proc.stdout, proc.stdout + proc.stderr
+    assert proc.returncode != 0
