@@ -75,3 +75,18 @@ def test_a_restore_that_forgets_to_say_true_is_reported_and_the_save_kept(board,
     assert arcade.hal.store.bad or arcade.toast           # the player is told, once
     tap(board, arcade, "B")
     assert data(store_dir, "dot") == {}                   # nothing in progress: the new game
+
+
+def test_a_package_game_imports_its_own_modules_both_ways(board, store_dir):
+    folder = store_dir / "games" / "walk"
+    folder.mkdir(parents=True)
+    (folder / "levels.py").write_text("RING = (100, 20)\n")
+    (folder / "words.py").write_text("WIN = 'there'\n")
+    (folder / "__init__.py").write_text(
+        "from .levels import RING\nfrom walk.words import WIN\n"
+        + readme_example().replace('"Dot"', '"Walk"').replace('"save": "dot"', '"save": "walk"')
+        .replace("RING_X, RING_Y = 120, 32", "RING_X, RING_Y = RING"))
+    arcade = boot(store_dir)
+    to_menu(board, arcade)
+    choose(board, arcade, "Walk")
+    assert type(arcade.screen).__name__ == "Game"
