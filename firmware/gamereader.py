@@ -17,6 +17,7 @@ from firmware.gamelist import CACHE, LAYOUT
 TITLE_LONGEST = 13   # characters beside a menu row's icon
 ROW_LONGEST = 15     # a setting's label and value, a record's label and value, with a space
 
+ACTIONS_MOST = 3     # a game's own rows in the pause menu
 KINDS = ("fewest", "fastest", "highest", "count")     # how a record is kept
 SHOWS = ("number", "time")                            # how a record is shown
 
@@ -119,8 +120,28 @@ def read_declaration(decl, what):
     screen = check.text(decl.get("screen", "Game"), 24, what + " screen")
     settings = [_setting(s, what) for s in _sequence(decl.get("settings", ()), what + " settings")]
     records = [_record(r, what) for r in _sequence(decl.get("records", ()), what + " records")]
+    actions = [_action(a, what) for a in _sequence(decl.get("actions", ()), what + " actions")]
+    if len(actions) > ACTIONS_MOST:
+        raise check.Invalid(what + ": %d actions, %d at most" % (len(actions), ACTIONS_MOST))
+    at_once = [_named(name, settings, what) for name in _sequence(decl.get("at_once", ()), what + " at_once")]
     return {"title": title, "screen": screen, "variants": variants,
-            "settings": settings, "records": records}
+            "settings": settings, "records": records, "actions": actions, "at_once": at_once}
+
+
+def _action(decl, what):
+    """(label, method): a row of the pause menu that calls method(now) on the screen."""
+    if type(decl) not in (tuple, list) or len(decl) != 2:
+        raise check.Invalid(what + ": an action is (label, method name)")
+    return [check.text(decl[0], ROW_LONGEST - 1, what + " action label"),
+            check.text(decl[1], 24, what + " action method")]
+
+
+def _named(name, settings, what):
+    """A setting's name in GAME["at_once"]: one the game declares."""
+    for setting in settings:
+        if setting[0] == name:
+            return name
+    raise check.Invalid(what + ": at_once names %r, which is not one of its settings" % (name,))
 
 
 def _read(module, path, what):

@@ -69,6 +69,7 @@ class GameScreen(Screen):
     show_banner() puts it up, draw_banner() paints it while it moves.
     """
     title = None    # names the game in a note about its save (None: the save's name)
+    help_lines = ()  # the game's keys, as its help line shows them (the pause menu's Keys)
     message_ms = 1500
     help_ms = 3000
 
@@ -146,6 +147,20 @@ class GameScreen(Screen):
 
     def suspend(self):
         self.save()
+
+    # ---- the pause menu (firmware/screens/pause.py) ----------------------------
+    def resumed(self, paused_ms):
+        """Back from the pause menu after paused_ms: what counts time moves on
+        by it, so the game's clocks and timers did not run while it was paused.
+        A game with timers of its own moves them too (and calls this)."""
+        self.message_until = time.ticks_add(self.message_until, paused_ms)
+        self.help_t = time.ticks_add(self.help_t, paused_ms)
+        if self.banner is not None:
+            self.banner.start = time.ticks_add(self.banner.start, paused_ms)
+
+    def setting_changed(self, name, value):
+        """A setting the game declares in GAME["at_once"] was changed from the
+        pause menu (self.settings holds it already): apply it now."""
 
     # ---- the screen's lines and banner ----------------------------------------
     def say(self, text, now):
