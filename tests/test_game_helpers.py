@@ -353,3 +353,22 @@ def test_the_puzzles_keys_and_end_take_turns(board, store_dir, monkeypatch):
     wait(arcade, 100)
     assert end not in sys.modules and "firmware.ui.banner" not in sys.modules
     assert game.banner is None
+
+
+def test_reversis_overlay_takes_its_drawing_helpers_with_it(board, store_dir, monkeypatch):
+    for name in ("firmware.screens.reversi_menu", "firmware.ui.draw"):
+        unload(monkeypatch, name)
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    choose(board, arcade, "Reversi")
+    game = arcade.screen
+    assert "firmware.ui.draw" not in sys.modules
+    tap(board, arcade, "A")                    # a move, so there is a game to give up
+    wait(arcade, 300)
+    game.surrender(board.now_ms())             # (the pause menu's Surrender row)
+    frames(arcade, 2)
+    assert game.overlay and "firmware.ui.draw" in sys.modules
+    tap(board, arcade, "B")                    # no: the question and its code go
+    assert not game.overlay
+    assert "firmware.screens.reversi_menu" not in sys.modules
+    assert "firmware.ui.draw" not in sys.modules

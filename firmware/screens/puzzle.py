@@ -22,9 +22,9 @@ from micropython import const
 
 from firmware.games.npuzzle import Puzzle  # the rules, for the whole game
 from firmware.hal.controls import A, B
-from firmware.screens.base import GameScreen, STATUS_LINE, BACK
-from firmware.screens.puzzle_shared import PLAY, ASK, LEVEL_NAMES, MOVES_FIELD, TIME_FIELD, \
-    PICTURES
+from firmware.screens.base import GameScreen, STATUS_LINE, HELP_LINE, BACK
+from firmware.screens.puzzle_shared import PLAY, ASK, HELP, LEVEL_NAMES, MOVES_FIELD, \
+    TIME_FIELD, PICTURES
 
 _TYPE_CHECKING = const(False)   # for make check alone: no code on the board
 if _TYPE_CHECKING:
@@ -54,6 +54,8 @@ GAME = {
         ("picture_puzzle8", None, "text", "", "puzzle_prefs/puzzle8/picture"),
         ("picture_puzzle15", None, "text", "", "puzzle_prefs/puzzle15/picture"),
     ),
+    # the pause menu (E): a row of the game's own
+    "actions": (("Cursor mode", "toggle_cursor"),),
     # records per size and mode ("15-Puzzle numbers"): (field, label, kind, shown as)
     "records": (("fewest moves", "moves", "fewest", "number"),
                 ("fastest time", "time", "fastest", "time")),
@@ -75,6 +77,7 @@ _DRAW = "firmware.screens.puzzle_draw"          # held for the whole game
 
 class Game(GameScreen):
     message_ms = 2000
+    help_lines = HELP
     # Set by the helpers (puzzle_start.set_up; picture mode's
     # puzzle_picture_files.setup), declared here so that make check knows them
     # (a bare annotation makes no code on the board).
@@ -127,6 +130,18 @@ class Game(GameScreen):
 
         if not self.resume():
             self.new_game(self.last_frame)
+
+    def toggle_cursor(self, now):
+        """The pause menu's Cursor mode: the stick moves a cursor, A slides the
+        run of tiles from it to the blank (or back to moving tiles)."""
+        self.cursor_on = not self.cursor_on
+        self.dirty_cells[self.cursor] = 1
+        self.panel |= STATUS_LINE | HELP_LINE
+        self.help_i = 0
+
+    def resumed(self, paused_ms):
+        GameScreen.resumed(self, paused_ms)
+        self.last_frame = time.ticks_add(self.last_frame, paused_ms)   # the clock stood still
 
     def save_prefs(self):
         """The shuffle level and the picture, for the next game of this puzzle."""

@@ -21,6 +21,6 @@ LEVEL_FIELD = FIRST_FIELD << 2
 MODE_FIELD = FIRST_FIELD << 3
 
 LEVEL_NAMES = ("RANDOM", "EASY", "MEDIUM", "HARD")   # the shuffle levels (F)
-HELP = ("A NEW  B MENU", "C UNDO  D HINT", "HOLD D: SOLVE", "E CURSOR F LVL")
+HELP = ("A NEW  B MENU", "C UNDO  D HINT", "HOLD D: SOLVE", "F LVL  E PAUSE")
 
 PICTURES = "firmware.screens.puzzle_pictures"   # picture mode: screen.helper(PICTURES)

@@ -23,8 +23,8 @@ The screen is split by job, each helper given the screen as `screen: "Game"`
                   covers them)
   reversi_start   a new game, a saved one back (borrowed only then)
   reversi_cpu     the CPU's move, with its search (borrowed only then)
-  reversi_menu    the overlays: game menu, surrender question, pass notice
-                  (held while one shows)
+  reversi_menu    the overlays: surrender question, pass notice (held while
+                  one shows), and the pause menu's Undo and Mode (borrowed)
   reversi_end     the end of a game (borrowed only then)
 """
 import time
@@ -32,11 +32,11 @@ import time
 from micropython import const
 
 from firmware.games.reversi import Reversi, MOVE_STRIDE, square
-from firmware.hal.controls import A, B, C, E, LEFT, RIGHT, UP, DOWN
-from firmware.screens.base import GameScreen, BACK, STATUS_LINE
+from firmware.hal.controls import A, B, C, LEFT, RIGHT, UP, DOWN
+from firmware.screens.base import GameScreen, BACK, STATUS_LINE, ALL_FIELDS
 from firmware.screens.reversi_shared import (
-    LEVEL_NAMES, MODE_NAMES, DEMO, PLAY, OVER, NO_OVERLAY, PASS_NOTICE, GAME_MENU,
-    HINT, PAINT, COUNTS, cpu_plays, cpu_delay_ms)
+    LEVEL_NAMES, MODE_NAMES, DEMO, PLAY, OVER, NO_OVERLAY, PASS_NOTICE, SURRENDER_QUESTION,
+    HINT, PAINT, COUNTS, HELP, cpu_plays, cpu_delay_ms)
 
 # What the arcade knows of this game without importing it (firmware/gamelist.py).
 GAME = {
@@ -49,6 +49,9 @@ GAME = {
         ("level", "CPU level", tuple(enumerate(LEVEL_NAMES)), 1, "settings/reversi_level"),
         ("mode", "Mode", tuple(enumerate(MODE_NAMES)), 1, "reversi_prefs/mode"),
     ),
+    # the pause menu (E): its own rows, and the settings it changes in the game on show
+    "actions": (("Undo", "undo_move"), ("Surrender", "surrender")),
+    "at_once": ("hints", "level", "mode"),
     # wins, draws and losses per CPU level ("Reversi easy"): (field, label, kind, shown as)
     "records": (("won", "won", "count", "number"), ("drawn", "drawn", "count", "number"),
                 ("lost", "lost", "count", "number")),
@@ -77,6 +80,7 @@ class Game(GameScreen):
     title = "Reversi"
     # set by reversi_end; declared for make check (no code on the board)
     end_lines: tuple
+    help_lines = HELP
 
     def __init__(self, app, save="reversi", settings=None, **options):
         GameScreen.__init__(self, app, save=save, settings=settings, **options)
@@ -99,7 +103,6 @@ class Game(GameScreen):
         self.state = PLAY
         self.overlay = NO_OVERLAY
         self.overlay_dirty = False
-        self.menu_i = 0
         self.overlay_t = 0
         self.thinking = False
         self.spin = 0
@@ -234,9 +237,8 @@ class Game(GameScreen):
             return result
         if controls.just_pressed(B):
             return BACK
-        if controls.just_pressed(C) or controls.just_pressed(E):
-            self.open_overlay(GAME_MENU, now)
-            self.hal.sound.sfx("select")
+        if controls.just_pressed(C):
+            self.undo_move(now)
             return None
         self._stick(controls)
         game = self.game
@@ -283,11 +285,41 @@ class Game(GameScreen):
             self.say("NO MEM: WAIT", now)
 
     def open_overlay(self, overlay, now):
-        """Cover the board with an overlay (reversi_shared: GAME_MENU, ...)."""
+        """Cover the board with an overlay (reversi_shared: PASS_NOTICE, ...)."""
         self.overlay = overlay
-        self.menu_i = 0                    # the game menu opens on Resume
         self.overlay_t = now
         self.overlay_dirty = True
+
+    # ---- the pause menu's rows (GAME["actions"], GAME["at_once"]) -------------
+    def undo_move(self, now):
+        """Back one move (two players) or to the person's last turn (C too)."""
+        with self.borrow(_MENU) as menu:
+            menu.undo(self, now)
+
+    def surrender(self, now):
+        """Ask, then give the game up (the person against the CPU, or whoever is to move)."""
+        if self.state != PLAY or self.mode == DEMO:
+            self.hal.sound.sfx("illegal")
+            self.say("NOT NOW", now)
+        else:
+            self.open_overlay(SURRENDER_QUESTION, now)
+
+    def setting_changed(self, name, value):
+        now = self.hal.clock.now()
+        if name == "mode":
+            with self.borrow(_MENU) as menu:
+                menu.set_mode(self, value, now)
+        elif name == "level":
+            if self.game.ply > 0 and value != self.level:
+                self.rated = False         # a game that changed level counts for no one
+            self.level = value
+            self.panel = ALL_FIELDS
+        self.show_hints()
+
+    def resumed(self, paused_ms):
+        GameScreen.resumed(self, paused_ms)
+        for name in ("flip_t", "blink_t", "overlay_t", "cpu_at", "over_t", "spin_t"):
+            setattr(self, name, time.ticks_add(getattr(self, name), paused_ms))
 
     def _tick(self, now):
         """Timers: the flips, the cursor's blink, messages."""
