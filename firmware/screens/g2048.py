@@ -17,8 +17,8 @@ The screen is the game's state and its keys; its helpers take it as
 `screen: "Game"` (what they use of it, make check checks):
   g2048_draw   the tiles, the animation, the panel, and the constants the
                helpers share with the screen (always loaded)
-  g2048_hint   the hint and the demo, with the AI (held from a D press until
-               D is let go)
+  g2048_hint   the hint and the demo (borrowed for each); the AI it asks is
+               held from the first search until D is let go
   g2048_end    the banners (borrowed when a game ends)
 """
 import random
@@ -31,7 +31,7 @@ from firmware.hal import controls
 from firmware.hal.controls import A, B, C, D
 from firmware.screens import g2048_draw           # every frame draws with it
 from firmware.screens.base import GameScreen, BACK, STATUS_LINE
-from firmware.screens.g2048_draw import SCORE_FIELD, BEST_FIELD, MOVES_FIELD
+from firmware.screens.g2048_draw import SCORE_FIELD, BEST_FIELD, MOVES_FIELD, AI
 
 _TYPE_CHECKING = const(False)   # for make check alone: no code on the board
 if _TYPE_CHECKING:
@@ -64,7 +64,7 @@ _PUSHES = ((controls.LEFT, LEFT), (controls.RIGHT, RIGHT), (controls.UP, UP),
 # helpers for a moment, not held during play (README "Why the code looks like this")
 _SAVE_CHECKS = "firmware.screens.save_checks"   # the save schemas, to load a save
 _DRAW = "firmware.ui.draw"                      # the "New game?" box
-_HINT = "firmware.screens.g2048_hint"           # the hint and the demo, with the AI
+_HINT = "firmware.screens.g2048_hint"           # the hint and the demo
 _END = "firmware.screens.g2048_end"             # the banners
 
 
@@ -262,12 +262,13 @@ class Game(GameScreen):
         self.turn_lines(now)
 
         if self.thinking:                   # the frame after D showed "THINKING..."
-            self.helper(_HINT).show(self)
+            with self.borrow(_HINT) as hint:
+                hint.show(self)
             return None
         if not c.pressed(D):
             # the hint or the demo is over: the AI and its code go until the next D
             self.player = None
-            self.let_go(_HINT)
+            self.let_go(AI)
 
         if c.just_pressed(A):
             if self.game.moves:
@@ -284,8 +285,10 @@ class Game(GameScreen):
             self._ask_hint(now)
             return None
         if c.pressed(D):
-            if self.demo_next is not None:  # (None: no D press here, or no memory)
-                self.helper(_HINT).play(self, now)
+            # (demo_next None: no D press here, or no memory)
+            if self.demo_next is not None and time.ticks_diff(now, self.demo_next) >= 0:
+                with self.borrow(_HINT) as hint:
+                    hint.play(self, now)
             return None
         if self.demo:
             self.demo = False
@@ -297,10 +300,11 @@ class Game(GameScreen):
         return None
 
     def _ask_hint(self, now):
-        """D pressed: the hint's code, with the AI, is held until D is let go.
-        The AI is a help, not the game: with no memory for it, a note."""
+        """D pressed: "THINKING..." now, the search on the next frame. The
+        AI is a help, not the game: with no memory for its code, a note."""
         try:
-            self.helper(_HINT).ask(self, now)
+            with self.borrow(_HINT) as hint:
+                hint.ask(self, now)
         except MemoryError:
             self.demo_next = None           # nor a demo while D stays down
             self.say("NO MEM FOR HINT", now)

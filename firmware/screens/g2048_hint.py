@@ -1,7 +1,8 @@
 """The 2048 screen's hint and demo (firmware.screens.g2048): the expectimax
-player of firmware.games.ai2048 asked for a move. The screen holds this
-module, and the AI with it, from a D press until D is let go
-(GameScreen.helper).
+player of firmware.games.ai2048 asked for a move. The screen borrows this
+module for each hint and each demo move (GameScreen.borrow); the AI, which
+keeps what it learnt from one move to the next, is held from the first search
+until D is let go (GameScreen.helper, let_go).
 
 D pressed: "THINKING..." on that frame (ask()), the search on the next
 (show()), then an arrow and the direction. D held: the computer plays
@@ -16,8 +17,8 @@ import time
 
 from micropython import const
 
-from firmware.games import ai2048 as ai
 from firmware.screens.base import STATUS_LINE
+from firmware.screens.g2048_draw import AI
 
 _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
 if _TYPE_CHECKING:
@@ -68,6 +69,7 @@ def search(screen: "Game", nodes, ms):
     game: with no memory for it (a long session's heap), the player is told
     and the game goes on."""
     try:
+        ai = screen.helper(AI)
         if screen.player is None:
             screen.player = ai.Expectimax()
         player = screen.player

@@ -2,11 +2,18 @@
 inverted a few times, then the text stays with a line or two of details and,
 on the bottom line, the keys that work now (as on every screen)."""
 from micropython import const
-from firmware.ui import draw
+from firmware.ui import WIDTH
 
 _SCROLL_MS = const(800)   # time for the title to travel in from the right edge
 _FLASHES = const(3)       # inverted flashes after it arrives
 _FLASH_MS = const(180)    # each half-period of a flash
+
+
+def _centred(fb, text, y):
+    """A line of the 8x8 font centred (clipped to the panel): firmware.ui.draw's
+    centred() again, so that a game's end holds none of draw (1.4 KB)."""
+    text = text[:WIDTH // 8]
+    fb.text(text, (WIDTH - len(text) * 8) // 2, y, 1)
 
 
 class Banner:
@@ -49,21 +56,21 @@ class Banner:
         # The title is drawn twice the font's size by scaling each pixel of its
         # glyphs into a 2x2 block, so "You Win" reads from arm's length.
         width = len(self.title) * 16
-        x_final = (draw.WIDTH - width) // 2
+        x_final = (WIDTH - width) // 2
         if self.elapsed < _SCROLL_MS:
-            x = draw.WIDTH - (draw.WIDTH - x_final) * self.elapsed // _SCROLL_MS
+            x = WIDTH - (WIDTH - x_final) * self.elapsed // _SCROLL_MS
         else:
             x = x_final
         big_text(fb, self.title, x, 8)
         y = 34
         step = 10
         if self.keys:
-            draw.centred(fb, self.keys, 56)
+            _centred(fb, self.keys, 56)
             if len(self.details) > 2:      # three lines and the keys: closer
                 y = 27
                 step = 9
         for line in self.details:
-            draw.centred(fb, line, y)
+            _centred(fb, line, y)
             y += step
 
 
@@ -77,7 +84,7 @@ def big_text(fb, text, x, y, colour=1):
     if _glyph is None:
         _glyph = framebuf.FrameBuffer(bytearray(8), 8, 8, framebuf.MONO_VLSB)
     for ch in text:
-        if x > -16 and x < draw.WIDTH:
+        if x > -16 and x < WIDTH:
             _glyph.fill(0)
             _glyph.text(ch, 0, 0, 1)
             for gy in range(8):
