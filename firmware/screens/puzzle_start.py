@@ -20,14 +20,14 @@ _WALK = (0, 4, 12, 30)       # random-walk pushes per shuffle level, times the s
 _SOLVER = "firmware.games.npuzzle_solver"   # ~11 KB with its 3x3 tables: borrowed
 
 
-def set_up(screen, size, big_size_setting):
+def set_up(screen, size):
     """The screen's board and game state (puzzle.py's docstring lists them).
     The size and mode (numbers or picture) are the settings', or those of
     the game in progress when the settings changed since: they apply from
-    the next game started here."""
+    the next game started here (its size is one of screen.sizes: checked)."""
     mode = screen.settings["mode"]
     saved = screen.load_progress()
-    if saved and saved["size"] in ((4, 5) if big_size_setting else (size,)):
+    if saved:
         size = saved["size"]
         mode = saved["mode"]
     screen.size = size                   # tiles per side
