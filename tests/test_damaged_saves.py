@@ -402,6 +402,7 @@ def test_notes_name_the_game_not_its_files(board, store_dir):
     texts = sorted(text for text, _ in seen)
     assert texts == ["8-Puzzle reset\nfile damaged", "Puzzles\nsettings reset",
                      "Reversi\nsettings reset"]
+    assert max(len(line) for text in texts for line in text.split("\n")) <= 15   # the panel's
 
 
 def test_a_file_where_the_save_folder_should_be_is_one_note(board, tmp_path):
@@ -417,5 +418,5 @@ def test_a_file_where_the_save_folder_should_be_is_one_note(board, tmp_path):
         nudge(board, arcade, "up")
     wait(arcade, 3000)
     assert type(arcade.screen).__name__ == "Game"
-    assert [text for text, _ in seen] == ["No save folder\nnothing is saved"]
+    assert [text for text, _ in seen] == ["No save folder\nnothing is kept"]
     assert arcade.hal.store.bad == [] and blocked.read_text() == ""

@@ -204,7 +204,7 @@ def test_a_failed_save_is_said_in_words_that_fit_the_panel(store, fs, number, wo
     assert store.error == words and len(words) <= 15     # no "Save failed (20)"
 
 
-NO_FOLDER = "No save folder\nnothing is saved"
+NO_FOLDER = "No save folder\nnothing is kept"
 
 
 @pytest.mark.parametrize("number", [errno.ENOTDIR, errno.ENOENT])
@@ -227,6 +227,7 @@ def test_a_file_where_the_save_folder_should_be_is_one_note_not_a_damaged_file_e
     assert store.notes == [NO_FOLDER] and store.bad == []
     assert store.save("settings", {"x": 2}) is False and store.error is None
     assert store.notes == [NO_FOLDER] and blocked.read_text() == "not a folder"
+    assert max(len(line) for line in NO_FOLDER.split("\n")) <= 15     # the panel's width
 
 
 def test_a_filesystem_that_will_not_rename_over_a_file(store, fs, store_dir):

@@ -269,7 +269,7 @@ class Store:
         and a "Not saved" for every move."""
         if not self.no_folder:
             self.no_folder = True
-            self.notes.append("No save folder\nnothing is saved")
+            self.notes.append("No save folder\nnothing is kept")
 
     def _discard(self, path):
         try:
