@@ -241,7 +241,7 @@ class Store:
             self._replace(tmp, path)
         except OSError as e:
             if _errno(e) == _ENOENT or _errno(e) == _ENOTDIR:
-                # no folder to write the .tmp in (the rename's errors differ)
+                # no folder to open the .tmp in: ENOENT on FAT, ENOTDIR on littlefs
                 self._folder_unusable()
             else:
                 self.error = _message(e)
