@@ -60,17 +60,15 @@ def _variant(decl, what):
 
 def _save_name(save, what):
     """A save's name is a file in data/ of the game's own: one plain name
-    (no folder, no "..") that no file of the arcade has."""
+    (no folder, no "..", 1 to 24 of a-z, 0-9 and _: FAT does not tell Dot
+    from dot) that no file of the arcade has, nor any game's settings file.
+    (Two messages only: each text here stays in the heap once read.)"""
     check.text(save, SAVE_LONGEST, what + " save")
-    for c in save:
+    for c in save or "/":      # (an empty name fails as "/" does)
         if not ("a" <= c <= "z" or "0" <= c <= "9" or c == "_"):
-            raise check.Invalid("%s: save '%s': only a-z, 0-9 and _" % (what, save))
-    if not save:
-        raise check.Invalid(what + ": save '': an empty name")
-    if save in SYSTEM_FILES:
+            raise check.Invalid("%s: save '%s': 1-24 of a-z 0-9 _" % (what, save))
+    if save in SYSTEM_FILES or save.endswith("_settings"):
         raise check.Invalid("%s: save '%s' is a system file's name" % (what, save))
-    if save.endswith("_settings"):
-        raise check.Invalid("%s: save '%s' ends as a game's settings file" % (what, save))
 
 
 def _setting(decl, what):

@@ -161,7 +161,7 @@ BROKEN = [
     ("keeps.py", readme_example().replace('"save": "dot"', '"save": "records"'),
      "save 'records' is a system file's name"),
     ("outside.py", readme_example().replace('"save": "dot"', '"save": "../x"'),
-     "save '../x': only a-z, 0-9 and _"),
+     "save '../x': 1-24 of a-z 0-9 _"),
     ("sharing.py", readme_example().replace('"save": "dot"', '"save": "g2048"'),
      "save 'g2048' is a built-in game's"),
 ]
@@ -191,13 +191,13 @@ def test_a_broken_game_is_listed_and_named_on_the_crash_screen(board, store_dir,
     ("games", "save 'games' is a system file's name"),
     ("crash", "save 'crash' is a system file's name"),
     ("puzzle_prefs", "save 'puzzle_prefs' is a system file's name"),
-    ("dot_settings", "save 'dot_settings' ends as a game's settings file"),
-    ("../x", "save '../x': only a-z, 0-9 and _"),
-    ("..", "save '..': only a-z, 0-9 and _"),
-    ("a/b", "save 'a/b': only a-z, 0-9 and _"),
-    ("Dot", "save 'Dot': only a-z, 0-9 and _"),        # FAT: the same file as dot
-    ("dot.tmp", "save 'dot.tmp': only a-z, 0-9 and _"),
-    ("", "save '': an empty name"),
+    ("dot_settings", "save 'dot_settings' is a system file's name"),   # a game's settings
+    ("../x", "save '../x': 1-24 of a-z 0-9 _"),
+    ("..", "save '..': 1-24 of a-z 0-9 _"),
+    ("a/b", "save 'a/b': 1-24 of a-z 0-9 _"),
+    ("Dot", "save 'Dot': 1-24 of a-z 0-9 _"),        # FAT: the same file as dot
+    ("dot.tmp", "save 'dot.tmp': 1-24 of a-z 0-9 _"),
+    ("", "save '': 1-24 of a-z 0-9 _"),
     ("x" * 25, "save: not a short text"),           # (check.text's words)
 ])
 def test_a_save_name_that_is_not_the_games_own_file_is_refused(save, why):

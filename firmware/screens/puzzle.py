@@ -21,8 +21,7 @@ load_progress, show_banner, draw_banner, help_line):
               game_level, records_group, hinter, thinking, solve_next,
               lost_at; new_game(now), push(direction, now), slide(i, now),
               undo(now), show_hint(), solve_step(now), save_prefs()
-  the board   size (tiles per side), sizes (those this entry's save may
-              have), cell_count, pitch, grid_side, grid_top,
+  the board   size (tiles per side), cell_count, pitch, grid_side, grid_top,
               font_scale, dirty_cells, hint_index, cursor, cursor_on,
               shown_secs
   pictures    picture_mode (the puzzle_pictures module, None with numbers),
@@ -119,11 +118,8 @@ class Game(GameScreen):
         if big and settings["big"] == 5:
             size = 5
         self.title = "%d-Puzzle" % (size * size - 1)   # (a note about a bad save names it)
-        # a 15-puzzle's game in progress may be a 24-puzzle (the setting
-        # changed since): a save of another size is set aside, not replaced
-        self.sizes = (4, 5) if big else (size,)
         with modules.borrowed(_START) as start:   # (its code is needed only now)
-            start.set_up(self, size)
+            start.set_up(self, size, big)
 
         # picture mode (puzzle_pictures) adds picture_fb, tile_fb,
         # inverting_palette, hint_phase and preview_until
@@ -147,7 +143,7 @@ class Game(GameScreen):
     # ---- games ------------------------------------------------------------------
     def check_progress(self, data):
         with modules.borrowed(_SAVE_CHECKS) as checks:   # only while a save loads
-            checks.puzzle(data, len(LEVEL_NAMES), self.sizes)
+            checks.puzzle(data, len(LEVEL_NAMES))
 
     def restore(self, data):
         with modules.borrowed(_START) as start:

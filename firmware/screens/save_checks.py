@@ -11,11 +11,10 @@ from firmware import check
 _MOST_MS = 360_000_000   # 100 hours of play on one puzzle: more is a damaged save
 
 
-def puzzle(data, levels, sizes):
+def puzzle(data, levels):
     """The fields around the puzzle (npuzzle_setup.from_dict checks the puzzle
-    itself); levels: how many shuffle levels the screen offers; sizes: the
-    sizes its save may have (an 8-puzzle's is never a 15-puzzle)."""
-    check.choice(data.get("size"), sizes, "size")
+    itself); levels: how many shuffle levels the screen offers."""
+    check.choice(data.get("size"), (3, 4, 5), "size")
     check.choice(data.get("mode"), ("numbers", "picture"), "mode")
     check.table(data.get("puzzle"), "puzzle")
     check.integer(data.get("ms"), 0, _MOST_MS, "time")
