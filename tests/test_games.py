@@ -198,7 +198,7 @@ def test_a_broken_game_is_listed_and_named_on_the_crash_screen(board, store_dir,
     ("Dot", "save 'Dot': 1-24 of a-z 0-9 _"),        # FAT: the same file as dot
     ("dot.tmp", "save 'dot.tmp': 1-24 of a-z 0-9 _"),
     ("", "save '': 1-24 of a-z 0-9 _"),
-    ("x" * 25, "save '%s' is 25 characters, 24 at most" % ("x" * 25)),   # (check.text's words)
+    ("x" * 25, "save '%s... is 25 characters, 24 at most" % ("x" * 20)),   # (check.text's words)
 ])
 def test_a_save_name_that_is_not_the_games_own_file_is_refused(save, why):
     # "records" set the records aside at the game's first load, "../x"
