@@ -39,7 +39,7 @@ def games(app):
     data/games.json entry by entry and compares it with the game files (their
     size and date); a game is imported only when its file is new or changed."""
     if app.games_checked:
-        cached = app.hal.store.load(CACHE, {"layout": LAYOUT, "games": []})
+        cached = app.hal.store.load(CACHE, {"layout": LAYOUT, "games": []}, None, "Game list")
         if cached.get("layout") == LAYOUT and type(cached.get("games")) is list:
             return cached["games"]
     app.games_checked = True
@@ -250,7 +250,7 @@ def _check_session(value):
 
 def _remember(store, name):
     """Put an entry's key first in the session's list of games played recently."""
-    recent = store.load("session", {"recent": []}, _check_session)["recent"]
+    recent = store.load("session", {"recent": []}, _check_session, "Continue")["recent"]
     store.save("session", {"recent": [name] + [k for k in recent if k != name][:15]})
 
 
@@ -259,7 +259,7 @@ def resumable(app, declared):
     or None; declared: games(app). Each game keeps its own: leaving one in
     progress and finishing another still offers the first."""
     store = app.hal.store
-    session = store.load("session", {"recent": []}, _check_session)
+    session = store.load("session", {"recent": []}, _check_session, "Continue")
     recent = session["recent"]
     if not recent and "last" in session:
         # an older firmware kept the title of the last game launched
@@ -271,7 +271,7 @@ def resumable(app, declared):
         game, i = find(declared, name)
         if game is None or "error" in game:
             continue
-        save = game["variants"][i]["save"]
-        if save is not None and store.load(save, {}):
+        variant = game["variants"][i]
+        if variant["save"] is not None and store.load(variant["save"], {}, None, variant["title"]):
             return name
     return None

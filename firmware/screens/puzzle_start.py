@@ -29,10 +29,15 @@ def set_up(screen: "Game", size, big_size_setting):
     """The screen's board and game state (puzzle.py's docstring lists them).
     The size and mode (numbers or picture) are the settings', or those of
     the game in progress when the settings changed since: they apply from
-    the next game started here."""
+    the next game started here. A 15-puzzle's game in progress may be a
+    24-puzzle; a save of another size is not this entry's: set aside (kept
+    as .bad, the player told), not replaced by a new game unseen."""
     mode = screen.settings["mode"]
     saved = screen.load_progress()
-    if saved and saved["size"] in ((4, 5) if big_size_setting else (size,)):
+    if saved and saved["size"] not in ((4, 5) if big_size_setting else (size,)):
+        screen.hal.store.set_aside(screen.save_name, "size: not this puzzle's", screen.title)
+        saved = None
+    if saved:
         size = saved["size"]
         mode = saved["mode"]
     screen.size = size                   # tiles per side
