@@ -26,7 +26,7 @@ _SOLVER = "firmware.games.npuzzle_solver"   # ~11 KB with its 3x3 tables: borrow
 
 
 def set_up(screen: "Game", size, big_size_setting):
-    """The screen's board and game state (puzzle.py's docstring lists them).
+    """The screen's board and game state (the class Game declares them).
     The size and mode (numbers or picture) are the settings', or those of
     the game in progress when the settings changed since: they apply from
     the next game started here. A 15-puzzle's game in progress may be a
