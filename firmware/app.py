@@ -29,6 +29,8 @@ class App:
         self.idle_since = hal.clock.now()
         self.dimmed = False
         self.asleep = False
+        self.woken = False         # a button ended a light sleep (firmware/sleep.py)
+        self.can_sleep = True      # False once light sleep was refused (a session attached)
         self.toast = None          # the store's note on show: (text, shown at ms)
         self.probed = self.idle_since   # when a missing panel was last looked for
         self.menu_since = self.idle_since   # when the menu was last being built
@@ -202,7 +204,9 @@ class App:
     def _awake(self, now):
         """Dim, then sleep the panel when idle; wake on input without passing it on."""
         hal = self.hal
-        if hal.controls.any_activity():
+        if hal.controls.any_activity() or self.woken:
+            # (a tap that woke the board may be over before this frame reads it)
+            self.woken = False
             self.idle_since = now
             if self.dimmed or self.asleep:
                 if self.asleep:
@@ -212,6 +216,10 @@ class App:
                 hal.controls.suspend_until_release()
             return True
         if self.asleep:
+            if self.settings["sleep"] and self.can_sleep:
+                # saved already (below); the CPU stops until a button
+                with modules.borrowed("firmware.sleep") as sleep:
+                    self.woken = self.can_sleep = sleep.light_sleep(hal)
             return False
         idle = time.ticks_diff(now, self.idle_since)
         if idle >= self.settings["saver_s"] * 1000:
@@ -299,4 +307,8 @@ def _power_on(board, store_root):
         hal = start_up.hal(board, store_root)
         if start_up.safe_boot(hal):
             return None
-        return App(hal)   # headless (no panel) it runs on: the HAL has sounded the fault
+        app = App(hal)    # headless (no panel) it runs on: the HAL has sounded the fault
+        test_first = start_up.test_board_held(hal)   # A held: Test board first
+    if test_first:
+        app.start(app.open("firmware.screens.board_test", "BoardTest"))
+    return app
