@@ -54,6 +54,7 @@ class BoardTest(Screen):
         self.step = STEPS[0](self, self.hal.clock.now())
         self.left = -1            # the seconds shown on the step's key line
         self.done = False
+        self.dirty = True
 
     def fail(self, code, what):
         self.failures.append((code, what))

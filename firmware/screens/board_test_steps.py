@@ -219,7 +219,7 @@ class Panel(Question):
         if self.shown < len(_CONTRASTS) + 3:
             if time.ticks_diff(now, self.next) >= 0:
                 self.shown += 1
-                self.next = time.ticks_add(now, _PATTERN_MS // (3 if self._contrast() else 1))
+                self.next = time.ticks_add(now, _PATTERN_MS // (1 if self._contrast() is None else 3))
                 self.news(now)
             return False
         if not self.ask(now, "E7", "panel looked wrong"):
