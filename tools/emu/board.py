@@ -136,6 +136,9 @@ class Board:
         self.sleeps = []
         self.wake_reason = 0
         self.on_sleep = None           # fn() called as a sleep begins (tests look at the flash)
+        # from the wake pin to the firmware running again: clocks and flash come
+        # back first; a tap shorter than this is over before the firmware looks
+        self.wake_ms = 2
 
         # Pins: what the outside world drives (None = nothing, floating) and how
         # the chip configured each GPIO.
@@ -251,6 +254,7 @@ class Board:
                 self.advance_ns(max(min(due) - self._ns, 1000))
             else:
                 self.wake_reason = 3            # machine.EXT1_WAKE
+                self.advance_ns(int(self.wake_ms * 1_000_000))
         finally:
             self.asleep = False
             self.sleeps.append((start / 1e6, self._ns / 1e6))
