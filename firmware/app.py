@@ -16,6 +16,8 @@ _MENU_GOOD_MS = const(20000)   # a menu that ran this long before it failed is n
 
 
 class App:
+    can_sleep = True   # False once light sleep was refused (firmware/sleep.py)
+
     def __init__(self, hal, games_folder="games"):
         self.hal = hal
         self.screen = None
@@ -29,8 +31,6 @@ class App:
         self.idle_since = hal.clock.now()
         self.dimmed = False
         self.asleep = False
-        self.woken = False         # a button ended a light sleep (firmware/sleep.py)
-        self.can_sleep = True      # False once light sleep was refused (a session attached)
         self.toast = None          # the store's note on show: (text, shown at ms)
         self.probed = self.idle_since   # when a missing panel was last looked for
         self.menu_since = self.idle_since   # when the menu was last being built
@@ -202,11 +202,10 @@ class App:
             self.hal.display.probe()
 
     def _awake(self, now):
-        """Dim, then sleep the panel when idle; wake on input without passing it on."""
+        """Dim, then sleep the panel when idle (and the CPU: firmware/sleep.py);
+        wake on input without passing it on."""
         hal = self.hal
-        if hal.controls.any_activity() or self.woken:
-            # (a tap that woke the board may be over before this frame reads it)
-            self.woken = False
+        if hal.controls.any_activity():
             self.idle_since = now
             if self.dimmed or self.asleep:
                 if self.asleep:
@@ -217,9 +216,10 @@ class App:
             return True
         if self.asleep:
             if self.settings["sleep"] and self.can_sleep:
-                # saved already (below); the CPU stops until a button
+                # saved already (below): the CPU stops until a button, which
+                # wakes the panel as any input does
                 with modules.borrowed("firmware.sleep") as sleep:
-                    self.woken = self.can_sleep = sleep.light_sleep(hal)
+                    sleep.light_sleep(self)
             return False
         idle = time.ticks_diff(now, self.idle_since)
         if idle >= self.settings["saver_s"] * 1000:

@@ -1,7 +1,7 @@
 """Light sleep while the panel is off (README, "Sleep while the panel is off").
 
 After the screen saver has saved the game and turned the panel off, the app
-(firmware/app.py, _awake) borrows this module and calls light_sleep(hal): the
+(firmware/app.py, _awake) borrows this module and calls light_sleep(app): the
 CPU stops until a button wakes it, then the frame loop goes on where it was.
 
 The wake pins are the board file's WAKE_PINS. On the ESP32 they wake it through
@@ -45,20 +45,36 @@ def serial_waiting():
         return False
 
 
-def light_sleep(hal):
-    """Sleep until a wake button is pressed. True when it slept (and a button
-    woke it), False when it cannot here: no wake pins, a session attached,
-    or no ESP32 light sleep (the browser, the Node runner)."""
+def light_sleep(app):
+    """Sleep until a wake button is pressed, then wake the panel as any input
+    does (firmware/app.py, App._awake), the controls read first so that the
+    waking press is held back even when the tap was over before the CPU ran
+    again. When it cannot sleep here (no wake pins, a session attached, no
+    ESP32 light sleep: the browser, the Node runner) app.can_sleep goes False
+    until the next power-on. When every wake button is held, not this time
+    (a stuck one would wake it at once, so held ones are left out)."""
+    hal = app.hal
     board = hal.board
     pins = getattr(board, "WAKE_PINS", ())
     if not pins or board.BUTTON_ACTIVE != 1 or attached():
-        return False
+        app.can_sleep = False
+        return
     try:
         import esp32
         from machine import Pin, lightsleep
     except ImportError:
-        return False
+        app.can_sleep = False
+        return
+    free = [Pin(gpio) for gpio in pins if Pin(gpio).value() != 1]
+    if not free:
+        return
     hal.sound.stop()          # the speaker's PWM stops with the clocks anyway
-    esp32.wake_on_ext1(pins=[Pin(gpio) for gpio in pins], level=esp32.WAKEUP_ANY_HIGH)
+    esp32.wake_on_ext1(free, esp32.WAKEUP_ANY_HIGH)
     lightsleep()              # no time given: only a wake pin ends it
-    return True
+    now = hal.clock.now()
+    hal.controls.update(now)  # the waking press (or its edge), seen now...
+    hal.display.wake()
+    hal.display.brightness(app.settings["brightness"])
+    app.dimmed = app.asleep = False
+    app.idle_since = now
+    hal.controls.suspend_until_release()   # ...and held back from the game

@@ -1,6 +1,6 @@
 """The stick's centre and range, captured by Test board while the owner circles
 the stick, kept in data/stick.json and given to the controls at every power-on
-(Controls.use_range). Borrowed at power-on and by Test board, forgotten after
+(use()). Borrowed at power-on and by Test board, forgotten after
 (README, "Why the code looks like this").
 
 A capture is judged before it is kept: a reason (a text for the panel) means it
@@ -52,8 +52,28 @@ def load(hal):
     saved = hal.store.load(FILE, {}, _check_saved)
     if not saved:
         return False
-    hal.controls.use_range(*[saved[key] for key in KEYS])
+    use(hal, saved)
     return True
+
+
+def use(hal, cal):
+    """Give the controls a range: each half-axis scaled so that its own end
+    reads the same (firmware/hal/controls.py: _FULL_PUSH); its centre is the rest when
+    the rest could not be measured at power-on (the stick was held)."""
+    controls = hal.controls
+    board = hal.board
+    if not controls.calibrated:
+        controls.center_x = cal["center_x"]
+        controls.center_y = cal["center_y"]
+    left = cal["center_x"] - cal["x_low"]
+    right = cal["x_high"] - cal["center_x"]
+    if board.JOY_X_INVERT:          # a low raw X is a push to the right
+        left, right = right, left
+    up = cal["center_y"] - cal["y_low"]
+    down = cal["y_high"] - cal["center_y"]
+    if board.JOY_Y_INVERT:
+        up, down = down, up
+    controls.reach[:] = [left, right, up, down]
 
 
 def _check_saved(saved):
@@ -69,5 +89,5 @@ def keep(hal, cal):
         return reason
     if not hal.store.save(FILE, cal):
         return "Not saved:\n" + (hal.store.error or "flash")
-    hal.controls.use_range(*[cal[key] for key in KEYS])
+    use(hal, cal)
     return None

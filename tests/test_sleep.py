@@ -93,6 +93,33 @@ def test_the_game_is_saved_before_the_cpu_stops(board, store_dir):
     assert seen[0] == game.progress()
 
 
+def test_a_stuck_button_is_left_out_of_the_wake_pins(board, store_dir):
+    board.press("A")                    # stuck since power-on: it would wake it at once
+    arcade = boot(board, store_dir)
+    counter_on_show(board, arcade)
+    idle_until_asleep(board, arcade, lambda: board.after(20000, lambda: board.press("E")))
+    assert len(board.sleeps) == 1 and board.sleeps[0][1] - board.sleeps[0][0] > 10000
+    assert board.ext1_wake == (tuple(g for g in ml4m.WAKE_PINS if g != 32), True)
+    assert board.panel.on               # E woke it
+
+
+def test_the_stick_does_not_wake_it_a_button_does(board, store_dir):
+    arcade = boot(board, store_dir)
+    counter = counter_on_show(board, arcade)
+
+    pressed_at = []
+
+    def wake():
+        board.after(10000, lambda: board.push("left"))     # analog: no wake pin
+        board.after(10200, board.center)
+        board.after(30000, lambda: board.press("B"))
+        pressed_at.append(board.now_ms() + 30000)
+    idle_until_asleep(board, arcade, wake)
+    assert len(board.sleeps) == 1
+    assert 0 <= board.sleeps[0][1] - pressed_at[0] <= 5     # slept through the push, to B
+    assert board.panel.on and counter.moves == 0
+
+
 def test_the_sleep_setting_off_keeps_the_cpu_awake(board, store_dir):
     arcade = boot(board, store_dir)
     counter_on_show(board, arcade)

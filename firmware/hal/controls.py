@@ -15,8 +15,8 @@
 # inside RELEASE), so ADC noise and a drifting pot never make a phantom move.
 # The four directions are exclusive (the stronger axis wins), which is what a
 # grid game wants; stick() gives the deviation for anything analog. A range
-# captured by Test board (use_range) moves the rest and scales each half-axis,
-# so a stick that reaches only part of the ADC's span still pushes fully.
+# captured by Test board (firmware/stick_range.py) scales each half-axis, so a
+# stick that reaches only part of the ADC's span still pushes fully.
 from micropython import const
 import time
 from machine import Pin, ADC
@@ -43,7 +43,7 @@ _REPEAT_RATE_MS = const(80)     # ...then one every this many ms
 # A stick's full push, in the counts the thresholds are written in: a range
 # captured by Test board (firmware/stick_range.py) scales each half-axis so
 # that its own end reads this far from the centre.
-FULL_PUSH = const(1850)
+_FULL_PUSH = const(1850)
 
 
 class Controls:
@@ -88,15 +88,13 @@ class Controls:
         # the stick's numbers (signs, thresholds, calibration limits) are read
         # from the board module when used, not copied here
         self._board = board
-        self.rest_x = board.JOY_REST_X    # the rest when it cannot be measured:
-        self.rest_y = board.JOY_REST_Y    # the board file's, or a captured range's
-        self.center_x = self.rest_x
-        self.center_y = self.rest_y
+        self.center_x = board.JOY_REST_X
+        self.center_y = board.JOY_REST_Y
         self.calibrated = False   # True when the rest was measured, not assumed
         # how far each half-axis reaches from the centre: left, right, up, down
-        # in raw counts (FULL_PUSH each until a range is captured: no scaling)
-        self._reach = [FULL_PUSH] * 4
-        self.x = self.y = 0       # the last raw readings (Test board shows them)
+        # in raw counts; _FULL_PUSH each (no scaling) until firmware/stick_range.py
+        # gives a captured range
+        self.reach = [_FULL_PUSH] * 4
         self._dx = 0
         self._dy = 0
         self._dir = -1
@@ -149,8 +147,8 @@ class Controls:
         x = sx // _CAL_GROUPS
         y = sy // _CAL_GROUPS
         board = self._board
-        rest_x = self.rest_x
-        rest_y = self.rest_y
+        rest_x = board.JOY_REST_X
+        rest_y = board.JOY_REST_Y
         lim = board.JOY_CAL_LIMIT
         spread = board.JOY_CAL_SPREAD
         ok = (abs(x - rest_x) <= lim and abs(y - rest_y) <= lim
@@ -169,40 +167,18 @@ class Controls:
             self._mask |= self._stick_bits()
         return ok
 
-    def use_range(self, center_x, center_y, x_low, x_high, y_low, y_high):
-        """A captured range (raw counts): its centre is the rest from now on,
-        and each half-axis is scaled so that its own end reads FULL_PUSH."""
-        self.rest_x = center_x
-        self.rest_y = center_y
-        if not self.calibrated:   # the power-on rest was not measured: use this one
-            self.center_x = center_x
-            self.center_y = center_y
-        left, right = center_x - x_low, x_high - center_x
-        if self._board.JOY_X_INVERT:   # low raw X is a push to the right
-            left, right = right, left
-        up, down = center_y - y_low, y_high - center_y
-        if self._board.JOY_Y_INVERT:
-            up, down = down, up
-        reach = self._reach
-        reach[0] = left
-        reach[1] = right
-        reach[2] = up
-        reach[3] = down
-
     def _sample_stick(self):
         x = self._read(self._adc_x)
         y = self._read(self._adc_y)
-        self.x = x
-        self.y = y
         dx = x - self.center_x
         dy = y - self.center_y
         board = self._board
         sx = -dx if board.JOY_X_INVERT else dx
         sy = -dy if board.JOY_Y_INVERT else dy
-        reach = self._reach
-        # in FULL_PUSH units (exact when uncalibrated: FULL_PUSH // FULL_PUSH)
-        self._dx = sx * FULL_PUSH // reach[0 if sx < 0 else 1]
-        self._dy = sy * FULL_PUSH // reach[2 if sy < 0 else 3]
+        reach = self.reach
+        # in _FULL_PUSH units (exact when uncalibrated: _FULL_PUSH // _FULL_PUSH)
+        self._dx = sx * _FULL_PUSH // reach[0 if sx < 0 else 1]
+        self._dy = sy * _FULL_PUSH // reach[2 if sy < 0 else 3]
         press = board.JOY_PRESS
         release = board.JOY_RELEASE
         d = self._dir
@@ -231,7 +207,7 @@ class Controls:
 
     def stick(self):
         """(dx, dy): deviation from rest in ADC counts, +x right, +y down
-        (scaled by a captured range: a full push reads FULL_PUSH)."""
+        (scaled by a captured range: a full push reads 1850)."""
         return self._dx, self._dy
 
     # ---- per frame ------------------------------------------------------------
@@ -332,10 +308,6 @@ class Controls:
 
     def any_pressed(self):
         return self._state != 0
-
-    def held_down(self, b):
-        """Down now, even while suspended (Test board: a stuck button)."""
-        return bool(self._down >> b & 1)
 
     def suspend_until_release(self):
         """Ignore everything held now until it is let go, and report nothing

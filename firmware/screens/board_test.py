@@ -38,7 +38,8 @@ def facts(hal):
     flash = "?"
     try:
         stat = os.statvfs(hal.store.root or "/")
-        flash = "%d KB" % (stat[0] * stat[3] // 1024)
+        kb = stat[0] * stat[3] // 1024
+        flash = "%d KB" % kb if kb < 10000 else "%d MB" % (kb // 1024)
     except (OSError, AttributeError):   # a port without statvfs (the browser's)
         pass
     board = hal.board.__name__.rsplit(".", 1)[-1]
@@ -98,6 +99,12 @@ class BoardTest(Screen):
         fb = draw.page(display, "Test board")
         if not self.failures:
             draw.centred(fb, "PASS", 28)
-        for i, (code, what) in enumerate(self.failures[:5]):
-            fb.text(("%s %s" % (code, what))[:16], 0, 11 + 9 * i, 1)
+        from firmware.ui import tinyfont
+        shown = self.failures if len(self.failures) <= 5 else self.failures[:4]
+        for i, (code, what) in enumerate(shown):
+            y = 11 + 9 * i
+            fb.text(code, 0, y, 1)
+            tinyfont.text(fb, what[:26], 20, y + 2)
+        if len(shown) < len(self.failures):
+            tinyfont.text(fb, "+%d MORE: ON THE REPL" % (len(self.failures) - 4), 20, 49)
         draw.key_line(fb, "A OR B: MENU  CODES: README")
