@@ -73,7 +73,11 @@ def use(hal, cal):
     down = cal["y_high"] - cal["center_y"]
     if board.JOY_Y_INVERT:
         up, down = down, up
-    controls.reach[:] = [left, right, up, down]
+    reach = controls.reach
+    reach[0] = left
+    reach[1] = right
+    reach[2] = up
+    reach[3] = down
 
 
 def _check_saved(saved):
