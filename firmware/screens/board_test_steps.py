@@ -1,3 +1,6 @@
+# Why this module is long (~320 lines), in one file: the four steps share Step
+# (its 10 s give-up) and Question (A yes, B no), each is small, and they read
+# best in the order the owner meets them.
 """The steps of Test board (firmware/screens/board_test.py), one small object
 each: the inputs, the stick's range, the panel, the speaker. A step's
 update(now) returns True when it is over; what went wrong it adds to the
