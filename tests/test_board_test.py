@@ -285,3 +285,24 @@ def test_a_damaged_stick_file_is_set_aside_and_the_stick_works_as_built(board, s
     board.push("up")
     hal.controls.update(hal.clock.now())
     assert hal.controls.direction() == UP
+
+
+# ---- on real MicroPython, with the browser arcade's machine stand-in ----------
+
+def test_test_board_runs_on_micropython_as_in_the_browser():
+    import json
+    import shutil
+    import subprocess
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    modules = os.path.join(root, "tools", "node_modules", "@micropython")
+    if shutil.which("node") is None or not os.path.isdir(modules):
+        import pytest
+        pytest.skip("needs node and the MicroPython WebAssembly package (make deps)")
+    done = subprocess.run(["node", os.path.join(root, "tools", "mprun", "run.mjs"),
+                           "--script", "tests/mp_board_test.py"],
+                          cwd=root, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Test board: PASS" in done.stdout, done.stdout + done.stderr
+    saved = json.loads(done.stdout.split("saved: ", 1)[1].splitlines()[0])
+    assert saved == {"center_x": 1850, "center_y": 1850, "x_low": 0, "x_high": 4095,
+                     "y_low": 0, "y_high": 4095}
