@@ -127,6 +127,7 @@ def test_the_sleep_setting_off_keeps_the_cpu_awake(board, store_dir):
     idle_until_asleep(board, arcade)
     wait(arcade, 5000)
     assert board.sleeps == []
+    assert boot(board, store_dir).settings["sleep"] is False    # saved: off after a reboot too
 
 
 @pytest.mark.parametrize("session", ["import main", "mpremote mount", "typing"])
