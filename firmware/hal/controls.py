@@ -1,4 +1,4 @@
-# Why this module is long (~300 lines), in one file: the buttons and the stick
+# Why this module is long (~350 lines), in one file: the buttons and the stick
 # share one bit per input, so held, auto-repeat, suspend and activity work the
 # same for both.
 # Six buttons and an analog joystick, read once per frame by update(now).
@@ -44,6 +44,11 @@ _REPEAT_RATE_MS = const(80)     # ...then one every this many ms
 # captured by Test board (firmware/stick_range.py) scales each half-axis so
 # that its own end reads this far from the centre.
 _FULL_PUSH = const(1850)
+# E and F together are the mute chord (held CHORD_MS): so that the chord never
+# also acts as E or F, those two report their press when they are let go (a tap),
+# and not at all when they were part of a chord.
+_CHORD = const(0x30)            # E | F
+CHORD_MS = const(1000)
 
 
 class Controls:
@@ -65,6 +70,11 @@ class Controls:
         self._prev = 0        # what the last frame reported
         self._mask = 0        # inputs ignored until they are let go
         self._repeat = 0
+        self._chord_prev = 0       # E and F as they were down last frame
+        self._chord_held = False   # E and F went down together: no tap of either
+        self._chord_t = t          # ...since then
+        self._chord_done = False   # this hold has toggled the mute already
+        self.chorded = False       # True for the one frame the chord completes
         self._activity = False
         self._now = t if now is None else now
         for i in range(_NBUTTONS):
@@ -251,7 +261,7 @@ class Controls:
         self._activity = down != before
         mask = self._mask & down        # an input leaves the mask when let go
         self._mask = mask
-        state = down & ~mask
+        state = self._taps(down & ~mask, now)
         prev = self._state
         self._prev = prev
         self._state = state
@@ -271,6 +281,25 @@ class Controls:
                     n = time.ticks_add(now, self.repeat_rate)
                 nxt[i] = n
         self._repeat = rep
+
+    def _taps(self, state, now):
+        """state with E and F reported as taps: set on the frame they are let
+        go, unless both were held together (the chord, in self.chorded)."""
+        was_down = self._chord_prev
+        self._chord_prev = state & _CHORD
+        both = state & _CHORD == _CHORD
+        self.chorded = False
+        if both:
+            if not self._chord_held:
+                self._chord_held = True
+                self._chord_t = now
+            elif not self._chord_done and time.ticks_diff(now, self._chord_t) >= CHORD_MS:
+                self._chord_done = True
+                self.chorded = True
+        taps = 0 if self._chord_held else was_down & ~state & _CHORD
+        if not state & _CHORD:
+            self._chord_held = self._chord_done = False
+        return (state & ~_CHORD) | taps
 
     def pressed(self, b):
         return bool(self._state >> b & 1)
@@ -316,3 +345,4 @@ class Controls:
         self._state = 0
         self._prev = 0
         self._repeat = 0
+        self._chord_prev = 0
