@@ -9,7 +9,7 @@ EXT1 (esp32.wake_on_ext1), which watches only RTC GPIOs (0, 2, 4, 12-15, 25-27,
 32-39) and, on the plain ESP32, can wake on "any pin high" but not on "any pin
 low": so a board names its buttons here only if they are on RTC GPIOs and read
 1 when pressed (the ML4M's are: 32, 33, 35, 34, 27, 26, with external
-pull-downs, which EXT1 needs as the internal pulls are off while asleep).
+pull-downs, which EXT1 needs: the internal pulls may be off while it sleeps).
 A board without WAKE_PINS never sleeps.
 
 Never while a serial session is attached: while the CPU sleeps the UART hears
