@@ -12,7 +12,7 @@ FIRMWARE_PY := $(shell find firmware -name '*.py' 2>/dev/null)
 FIRMWARE_MPY := $(patsubst %.py,$(BUILD)/mpy/%.mpy,$(FIRMWARE_PY))
 
 .PHONY: help deps window-deps sim sim-window screenshots test pytest mptest check mpy bench soak clean distclean \
-        deploy deploy-src repl run backup web web-serve install-game remove-game dist
+        deploy deploy-src repl run backup board-check web web-serve install-game remove-game dist
 
 help:
 	@echo "make sim          play the games on the emulated ML4M in this terminal (GAMES=folder: yours too)"
@@ -27,6 +27,7 @@ help:
 	@echo "make run          run the working tree on the board without copying it"
 	@echo "make repl         a REPL on the board"
 	@echo "make backup       copy the board's saves and records to backups/"
+	@echo "make board-check  rule tests and the bench's figures measured on the board itself (to backups/)"
 	@echo "make dist         the release zip for Thonny users and the mip packages, in dist/"
 	@echo "make test         run every test (CPython, real MicroPython, mpy-cross, pyright)"
 	@echo "make pytest       only the pytest suite (make mptest: only the rule tests on MicroPython)"
@@ -148,6 +149,11 @@ run: deps
 
 backup: deps
 	@$(VPY) tools/deploy.py --backup $(PORT_ARG)
+
+# the rule tests and make bench's figures, on the board's own MicroPython
+# (tools/board_check.py: changes nothing on the board, saves the table in backups/)
+board-check: deps
+	@$(VPY) tools/board_check.py $(PORT_ARG)
 
 # A release for owners without a terminal (README, "Install with Thonny") and mip
 # packages (README, "Install with mip"); GAME=dot.py: a mip package of that game.

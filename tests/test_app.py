@@ -221,6 +221,7 @@ class Counter(Screen):
 def test_screen_saver_dims_sleeps_and_wakes_without_a_stray_move(board, store_dir):
     arcade = boot(board, store_dir)
     to_menu(board, arcade)
+    assert arcade.settings.set("sleep", False)   # the panel alone (light sleep: test_sleep.py)
     counter = Counter(arcade)
     arcade.switch(counter)
     bright = board.panel.contrast

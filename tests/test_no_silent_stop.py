@@ -99,6 +99,7 @@ def test_a_save_that_raises_when_the_screen_saver_starts(board, store_dir):
     arcade = boot(board, store_dir)
     to_menu(board, arcade)
     arcade.switch(SuspendRaises(arcade))
+    assert arcade.settings.set("sleep", False)   # (the panel goes off again after the crash)
     wait(arcade, 121000)                      # the saver calls suspend(): it raises
     assert _name(arcade) == "ErrorScreen"
     assert "EIO" in (store_dir / "crash.log").read_text()
@@ -221,6 +222,8 @@ def test_a_stuck_input_lets_the_panel_sleep_and_the_menu_still_works(board, stor
         board.press("A")                      # stuck since power-on
     arcade = boot(board, store_dir)
     to_menu(board, arcade)
+    # the panel alone: in light sleep only a button wakes the board (test_sleep.py)
+    assert arcade.settings.set("sleep", False)
     if stuck == "stick":
         board.push("up")                      # the menu scrolls, then it sticks
     wait(arcade, 125000)                      # 2 minutes of a stuck input

@@ -1,5 +1,5 @@
 """Settings: the system's first (sound, volume, brightness, screen saver,
-calibrate stick, reset records), then a section for each game that declares
+sleep, calibrate stick, test board, reset records), then a section for each game that declares
 settings, with the game's own labels (firmware/gamelist.py). Every change is
 saved and applied at once."""
 from firmware import gamelist
@@ -15,18 +15,20 @@ SYSTEM = (
     ("Volume", "volume", ("soft", "medium", "loud")),
     ("Brightness", "brightness", ("1", "2", "3", "4")),
     ("Panel off", "saver_s", ("30 s", "1 min", "2 min", "5 min", "10 min")),
+    ("Sleep", "sleep", ("on", "off")),
 )
 CALIBRATE = "Calibrate stick"
+TEST = "Test board"      # firmware/screens/board_test.py
 RESET = "Reset records"
 
 
 def rows(app):
     """[(kind, label, what)]: kind "system" (what: setting), "action" (what:
-    CALIBRATE or RESET), "heading" (a game's title) or "game" (what: (game,
+    CALIBRATE, TEST or RESET), "heading" (a game's title) or "game" (what: (game,
     setting))."""
     found: list = [("system", label, name) for label, name, _ in SYSTEM]
-    found.append(("action", CALIBRATE, CALIBRATE))
-    found.append(("action", RESET, RESET))
+    for action in (CALIBRATE, TEST, RESET):
+        found.append(("action", action, action))
     for game in gamelist.games(app):
         shown = [s for s in game.get("settings", ()) if s[1] is not None]
         if shown and "error" not in game:
@@ -47,6 +49,7 @@ class SettingsScreen(Screen):
         self.cursor = 0
         self.top = 0
         self.confirm = False    # "reset records?" dialog open
+        self.testing = False    # Test board chosen: it opens in update()
         self.message = None     # a short note shown until the next input
         self.dirty = True
 
@@ -83,6 +86,8 @@ class SettingsScreen(Screen):
                 # measured now, with the stick let go (it is also done at power-on)
                 ok = self.hal.controls.calibrate()
                 self.message = "Stick centred" if ok else "Let go of stick"
+            elif step == 1 and what == TEST:
+                self.testing = True
             elif step == 1:
                 self.confirm = True
         elif kind == "system":
@@ -121,6 +126,8 @@ class SettingsScreen(Screen):
             return None
         if c.just_pressed(B):
             return BACK
+        if self.testing:
+            return self.app.open("firmware.screens.board_test", "BoardTest")
         if c.repeat(DOWN):
             self.move(1)
         elif c.repeat(UP):

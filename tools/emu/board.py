@@ -19,6 +19,12 @@ class StopEmulation(BaseException):
     reason Ctrl-C always works on the board."""
 
 
+class SleptForever(StopEmulation):
+    """machine.lightsleep() with nothing scheduled that could wake the board:
+    on the chip it would sleep until a press; here the test (or script) that
+    let it sleep must schedule one first (board.after(ms, ...))."""
+
+
 class ResetRequested(StopEmulation):
     """machine.reset()/soft_reset()/deepsleep(): the program stops here."""
 
@@ -123,6 +129,16 @@ class Board:
         self._running_pending = False
         self.resets = 0
         self.dropped_irqs = 0
+        # Light sleep (machine.lightsleep): the wake pins esp32.wake_on_ext1
+        # chose ((gpios), any_high) or None, and each sleep's (start ms, end ms)
+        self.ext1_wake = None
+        self.asleep = False
+        self.sleeps = []
+        self.wake_reason = 0
+        self.on_sleep = None           # fn() called as a sleep begins (tests look at the flash)
+        # from the wake pin to the firmware running again: clocks and flash come
+        # back first; a tap shorter than this is over before the firmware looks
+        self.wake_ms = 2
 
         # Pins: what the outside world drives (None = nothing, floating) and how
         # the chip configured each GPIO.
@@ -133,6 +149,7 @@ class Board:
         for gpio in self.wiring["buttons"].values():
             self.levels[gpio] = released
         self.analog = {}               # gpio -> raw counts as read at ATTN_11DB
+        self.dead = {}                 # gpio -> counts a broken stick axis reads, whatever is pushed
         self.center()
 
         self.dac_log = []              # (time_ms, value) DAC writes on the speaker pin
@@ -213,6 +230,41 @@ class Board:
             self._run_pending()
         self._ns = max(self._ns, target)
         self._run_pending()
+
+    def lightsleep(self, ms=None):
+        """machine.lightsleep(ms): the CPU stops until a wake source or the
+        time. Virtual time passes and scheduled events (presses, the
+        simulator's ticks) still happen; pin IRQs do not run while asleep
+        (the CPU is stopped), so the firmware learns of the waking press by
+        reading the pin afterwards, as it must on the chip."""
+        if self.on_sleep is not None:
+            self.on_sleep()
+        start = self._ns
+        end = None if ms is None else self._ns + int(ms) * 1_000_000
+        self.asleep = True
+        try:
+            while not self._wake_pin_active():
+                if end is not None and self._ns >= end:
+                    self.wake_reason = 4        # machine.TIMER_WAKE
+                    break
+                due = [t for t in (end, self._events[0][0] if self._events else None,
+                                   self._deadline_ns) if t is not None]
+                if not due:
+                    raise SleptForever("lightsleep() with nothing scheduled to wake the board")
+                self.advance_ns(max(min(due) - self._ns, 1000))
+            else:
+                self.wake_reason = 3            # machine.EXT1_WAKE
+                self.advance_ns(int(self.wake_ms * 1_000_000))
+        finally:
+            self.asleep = False
+            self.sleeps.append((start / 1e6, self._ns / 1e6))
+
+    def _wake_pin_active(self):
+        if self.ext1_wake is None:
+            return False
+        gpios, any_high = self.ext1_wake
+        levels = [self.read_level(g) for g in gpios]
+        return any(levels) if any_high else not any(levels)
 
     def at(self, ms, fn):
         """Call fn() when the virtual clock reaches `ms` (now_ms() time line).
@@ -296,7 +348,7 @@ class Board:
     def pin_changed(self, gpio, before):
         """Call after anything that may change a pin's level; fires its IRQ on an edge."""
         after = self.read_level(gpio)
-        if after == before or gpio not in self.irqs:
+        if after == before or gpio not in self.irqs or self.asleep:
             return
         pin, handler, trigger, hard = self.irqs[gpio]
         edge = 1 if after else 2   # IRQ_RISING, IRQ_FALLING
@@ -376,8 +428,15 @@ class Board:
         self.analog[self.wiring["joystick_x"]] = max(0, min(ADC_MAX, int(x)))
         self.analog[self.wiring["joystick_y"]] = max(0, min(ADC_MAX, int(y)))
 
+    def kill_axis(self, axis, raw=0):
+        """A broken stick axis ("x" or "y"): its wiper reads `raw` counts (0: cut
+        off, as a wiper that lost its track reads ground), whatever is pushed."""
+        self.dead[self.wiring["joystick_" + axis]] = raw
+
     def analog_raw(self, gpio):
         """Counts at ATTN_11DB (with noise) for an ADC read on `gpio`."""
+        if gpio in self.dead:
+            return self.dead[gpio]
         raw = self.analog.get(gpio)
         if raw is None:
             # An unconnected ADC pin follows its digital level, roughly.
