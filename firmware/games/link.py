@@ -219,12 +219,18 @@ class Lobby(_Link):
 
     def accept(self):
         """Accept the invitation on show: paired, the inviter plays first."""
-        mac, name, session = self.invited_by
+        mac, name, session = self.invitation()
         self._send_named(ACCEPT, session, self.name, mac)
         self._paired(mac, name, session, False)
 
+    def invitation(self):
+        """[address, name, session] of the invitation on show (ValueError: none)."""
+        if self.invited_by is None:
+            raise ValueError("no invitation to answer")
+        return self.invited_by
+
     def decline(self):
-        mac, name, session = self.invited_by
+        mac, name, session = self.invitation()
         self._start(DECLINE, session)
         self._send(mac)
         self.invited_by = None
