@@ -282,12 +282,12 @@ class Lobby(_Link):
                 events |= DECLINED
             elif kind == ACCEPT or kind == MOVE or kind == ACK:
                 # an ACCEPT lost on the way: its session's messages say the same
-                name = name_of(msg) if kind == ACCEPT else self._name_heard(mac)
+                name = name_of(msg) if kind == ACCEPT else self.name_heard(mac)
                 self._paired(self.inviting, name, session, True)
                 events |= PAIRED
         return events
 
-    def _name_heard(self, mac):
+    def name_heard(self, mac):
         for entry in self.boards:
             if entry[0] == mac:
                 return entry[1]
