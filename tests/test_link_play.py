@@ -19,8 +19,9 @@ from tools.emu.air import Air
 class Side:
     """One player: a board in the room, its flash, its App."""
 
-    def __init__(self, air, store_dir, metres=1.0, wiring=None):
+    def __init__(self, air, store_dir, metres=1.0, wiring=None, games=None):
         self.board = Board(wiring=wiring)
+        self.games = games
         self.store_dir = store_dir
         self.air = air
         air.join(self.board, metres)
@@ -29,7 +30,11 @@ class Side:
     def power_on(self):
         self.board.make_current()
         self.board.radio.reset()
-        self.app = app_module.App(Hal(ml4m, str(self.store_dir)))
+        hal = Hal(ml4m, str(self.store_dir))
+        if self.games:
+            self.app = app_module.App(hal, games_folder=self.games)
+        else:
+            self.app = app_module.App(hal)
         self.app.start()
 
     @property
@@ -42,11 +47,11 @@ class Side:
 
 
 class Room:
-    def __init__(self, tmp_path, n=2, wiring=None, **air):
+    def __init__(self, tmp_path, n=2, wiring=None, games=None, **air):
         random.seed(1)
         self.air = Air(seed=2, **air)
-        self.sides = [Side(self.air, tmp_path / ("flash%d" % i), metres=i + 1, wiring=wiring)
-                      for i in range(n)]
+        self.sides = [Side(self.air, tmp_path / ("flash%d" % i), metres=i + 1, wiring=wiring,
+                           games=games) for i in range(n)]
         for side in self.sides:
             side.store_dir.mkdir(exist_ok=True)
 
@@ -298,3 +303,59 @@ def test_a_board_with_its_stick_on_adc2_refuses_with_the_reason(tmp_path, monkey
     assert not a.board.radio.wlan_on
     room.tap(a, "B")
     assert type(a.screen).__name__ == "Menu"
+
+
+def play_a_game(room, seed, most=6000):
+    """Pair the room's two boards and play a game of random moves to its end;
+    True when both boards ended it and agree on the position."""
+    a, b = room.sides
+    room.pair(a, b)
+    for side in (a, b):
+        room.tap(side, "A")
+    rng = random.Random(seed)
+    for _ in range(most):
+        if not play_a_move(room, (a, b), rng):
+            break
+    room.until(lambda: a.screen.state == 1 and b.screen.state == 1, 600)
+    return a.screen.state == b.screen.state == 1 and position(a) == position(b)
+
+
+def test_a_lossy_air_the_game_finishes_and_both_boards_agree(tmp_path):
+    # a longer run of this: make soak (tools/soak_link.py)
+    room = Room(tmp_path, loss=0.2, duplicate=0.1, reorder=0.2)
+    assert play_a_game(room, 7)
+    assert room.air.lost > 0
+
+
+def test_the_readme_s_two_board_example(tmp_path):
+    import os
+    import re
+    import sys
+    readme = open(os.path.join(os.path.dirname(os.path.dirname(__file__)), "README.md")).read()
+    code = re.search(r"```python\n(.*?)```", readme.split("<!-- example-link -->", 1)[1],
+                     re.S).group(1)
+    games = tmp_path / "games"
+    games.mkdir()
+    (games / "buzz.py").write_text(code)
+    sys.modules.pop("buzz", None)
+    room = Room(tmp_path, games=str(games))
+    a, b = room.sides
+    for side in (a, b):
+        assert room.until(lambda: type(side.screen).__name__ == "Menu", 200)
+        menu = side.screen
+        while menu.labels[menu.cursor] != "Buzz":
+            room.nudge(side, "down")
+        room.tap(side, "A")
+        assert side.board.radio.wlan_on
+    room.frames(40)
+    assert shows(a.board.panel, "Boards heard: 1")
+    room.tap(a, "A")                                # invite
+    assert room.until(lambda: shows(b.board.panel, "A: play"), 60)
+    assert shows(b.board.panel, a.screen.lobby.name.decode())
+    room.tap(b, "A")                                # accept
+    assert room.until(lambda: shows(a.board.panel, b.screen.lobby.name.decode()), 60)
+    room.tap(a, "A")
+    room.tap(a, "A")
+    assert room.until(lambda: b.screen.buzzes == 2, 60) and shows(b.board.panel, "Buzzed: 2")
+    room.tap(b, "B")
+    assert not b.board.radio.wlan_on                # suspend() turned it off

@@ -75,6 +75,7 @@ INVITED = const(4)            # the lobby: an invitation arrived (or was withdra
 PAIRED = const(8)             # the lobby: paired; start a Session
 DECLINED = const(16)          # the lobby: our invitation was declined
 HEARD = const(32)             # the lobby: the list of boards changed
+MESSAGE = const(64)           # the lobby, paired: the friend sent the game's own data
 
 _CODE_LETTERS = "ACDEFHJKLMNPRTUVWXY34679"   # no 0/O, 1/I, 2/Z, 5/S, 8/B, G
 _TICKS_HALF = const(1 << 29)  # now is time.ticks_ms(), which wraps at 2**30
@@ -203,6 +204,7 @@ class Lobby(_Link):
         self.peer = None
         self.peer_name = ""
         self.inviter = False
+        self.message = None           # paired: the friend's data (MESSAGE)
 
     def invite(self, mac, session, now):
         """Invite the board mac into a new session (a non-zero 16-bit number
@@ -239,17 +241,30 @@ class Lobby(_Link):
         self.peer, self.peer_name, self.session, self.inviter = mac, name, session, inviter
         self.inviting = self.invited_by = None
 
+    def send(self, data):
+        """Paired: send the friend's board data of the game's own (bytes, at
+        most 250); True when its radio heard it."""
+        return self.radio.send(self.peer, data)
+
     def update(self, now):
-        """Hear what came, say HELLO, repeat an invitation; the events (bits)."""
+        """Hear what came, say HELLO, repeat an invitation; the events (bits).
+        Paired: MESSAGE when the friend's board sent data of the game's own
+        (in self.message until the next update: one a call)."""
         events = 0
         radio = self.radio
+        self.message = None
         for _ in range(_READS_A_FRAME):
             msg = radio.poll()
             if msg is None:
                 break
+            if self.peer is not None and radio.sender == self.peer and self.kind_of(msg) == 0:
+                self.message = msg
+                return events | MESSAGE
             events |= self._heard(radio.sender, msg, now)
             if events & PAIRED:
                 return events
+        if self.peer is not None:
+            return events                  # paired: no more HELLOs
         if self.hello_at is None or since(now, self.hello_at) >= HELLO_MS:
             self.hello_at = now
             self._send_named(HELLO, 0, self.name, b"\xff\xff\xff\xff\xff\xff")
@@ -266,9 +281,10 @@ class Lobby(_Link):
         events = self._note(mac, msg, kind, now)
         session = session_of(msg)
         if kind == INVITE:
-            if self.peer == mac and session == self.session and not self.inviter:
-                # paired, but the inviter did not hear our ACCEPT: again
-                self._send_named(ACCEPT, session, self.name, self.peer)
+            if self.peer is not None:
+                if self.peer == mac and session == self.session and not self.inviter:
+                    # paired, but the inviter did not hear our ACCEPT: again
+                    self._send_named(ACCEPT, session, self.name, self.peer)
                 return events
             if self.inviting is not None and self.inviting == mac and self.radio.mac < bytes(mac):
                 return events              # we invited each other: ours stands

@@ -386,3 +386,18 @@ def test_a_lossy_air_every_game_finishes_and_both_agree():
         assert black.game.is_game_over() and white.game.is_game_over(), seed
         assert position(black.game) == position(white.game), seed
         assert black.session.number == white.session.number, seed
+
+
+def test_paired_lobbies_carry_a_game_s_own_messages_and_stop_saying_hello():
+    air = Air()
+    a, b, other = lobby(air, 1), lobby(air, 2), lobby(air, 3)
+    pair(air, a, b)
+    run([a, b, other], 0, 5)
+    hellos = len([m for m in air.sent if m[2] == link.HELLO and m[0] in (mac(1), mac(2))])
+    assert a.send(b"ping")
+    other.radio.send(b.radio.mac, b"ping")      # not from the friend: not passed on
+    events = b.update(1000)
+    assert events & link.MESSAGE and bytes(b.message) == b"ping"
+    assert not b.update(1033) & link.MESSAGE and b.message is None
+    run([a, b], 2000, 60)
+    assert len([m for m in air.sent if m[2] == link.HELLO and m[0] in (mac(1), mac(2))]) == hellos
