@@ -4,7 +4,7 @@ no screen B cannot leave, no growth of live objects."""
 from tools import soak
 
 EVERY_SCREEN = {"Menu", "Records", "SettingsScreen", "About", "firmware.screens.puzzle",
-                "firmware.screens.g2048", "firmware.screens.reversi"}
+                "firmware.screens.g2048", "firmware.screens.reversi", "firmware.screens.link"}
 
 
 def test_random_play_over_every_screen(store_dir):

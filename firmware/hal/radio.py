@@ -53,8 +53,11 @@ class Radio:
         OSError when the chip refuses (the caller tells the player)."""
         if self.on:
             return
-        import network
-        import espnow
+        try:
+            import network
+            import espnow
+        except ImportError:              # a MicroPython built without them
+            raise OSError("no espnow here")
         wlan = network.WLAN(network.STA_IF)
         wlan.active(True)
         wlan.config(channel=self.channel)
