@@ -43,8 +43,11 @@ deps:
 
 # GAMES=folder: play the games of a folder too (installed in the simulator's flash)
 GAMES ?=
+# LINK=1: a radio that reaches another `make sim LINK=1` on this PC (Play a
+# friend); the second one needs its own flash: SIMFLAGS="--flash DIR"
+LINK ?=
 sim: deps
-	@$(VPY) tools/sim.py $(if $(GAMES),--games $(GAMES)) $(SIMFLAGS)
+	@$(VPY) tools/sim.py $(if $(GAMES),--games $(GAMES)) $(if $(LINK),--link) $(SIMFLAGS)
 
 # the same in a window, with sound: pygame (pinned) goes into .venv first; the
 # tests of the window mode want it too

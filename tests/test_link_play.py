@@ -22,6 +22,7 @@ class Side:
     def __init__(self, air, store_dir, metres=1.0, wiring=None, games=None):
         self.board = Board(wiring=wiring)
         self.games = games
+        self.poll = None               # a UDP air's hook (tools/emu/air_udp.py)
         self.store_dir = store_dir
         self.air = air
         air.join(self.board, metres)
@@ -43,6 +44,8 @@ class Side:
 
     def step(self):
         self.board.make_current()
+        if self.poll is not None:
+            self.poll()
         self.app.step()
 
 
@@ -359,3 +362,29 @@ def test_the_readme_s_two_board_example(tmp_path):
     assert room.until(lambda: b.screen.buzzes == 2, 60) and shows(b.board.panel, "Buzzed: 2")
     room.tap(b, "B")
     assert not b.board.radio.wlan_on                # suspend() turned it off
+
+
+def test_two_simulators_over_localhost_udp(tmp_path):
+    """make sim LINK=1 twice: each board's radio on a UDP port of its own."""
+    from tools.emu.air_udp import UdpAir
+    room = Room(tmp_path)
+    airs = []
+    try:
+        for side in room.sides:
+            room.air.leave(side.board)
+            air = UdpAir(ports=range(47400, 47402))   # not the simulators' own ports
+            air.join(side.board)
+            side.poll = air.poll
+            airs.append(air)
+        a, b = room.sides
+        code = room.pair(a, b)
+        assert code == b.screen.code
+        for side in (a, b):
+            room.tap(side, "A")
+        room.place(a, square(2, 3))
+        assert room.until(lambda: b.screen.session.number == 1
+                          and not a.screen.session.pending, 100)
+        assert position(a) == position(b)
+    finally:
+        for air in airs:
+            air.close()
