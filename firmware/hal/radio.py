@@ -89,7 +89,10 @@ class Radio:
         if len(self._peers) >= _MOST_PEERS:
             old = self._peers.pop(1)       # never the broadcast address
             self._now.del_peer(old)
-        self._now.add_peer(mac)
+        try:
+            self._now.add_peer(mac)
+        except OSError:      # registered already (ESP-NOW kept it from an earlier start)
+            pass
         self._peers.append(mac)
 
     def send(self, mac, message):

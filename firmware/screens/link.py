@@ -20,13 +20,15 @@ Then it is the Reversi screen (firmware.screens.reversi) with these changes:
   - a friend not heard for ~5 s: "Waiting for ML4M-3F2A" offers keep
     waiting, save and leave (Continue brings it back), or the CPU plays the
     friend's side; B always leaves (the game is saved);
-  - no game menu (undo and mode changes belong to one board);
+  - no undo (C) and no surrender: the friend's board has the moves too; the
+    pause menu (E) has the hints and the CPU level (if the CPU steps in);
   - the results count in Records, under "Friends".
 
 The radio is on only while this screen is: suspend() (leaving, or the panel
 going to sleep) turns it off, and the next frame turns it on again.
 """
 import sys
+import time
 
 from micropython import const
 
@@ -49,6 +51,7 @@ GAME = {
         ("level", "CPU level", tuple(enumerate(LEVEL_NAMES)), 1),   # if the CPU steps in
         ("mode", None, ((TWO_PLAYERS, "linked"),), TWO_PLAYERS),
     ),
+    "at_once": ("hints", "level"),     # the pause menu (E) changes them in the game on show
     "records": (("won", "won", "count", "number"), ("drawn", "drawn", "count", "number"),
                 ("lost", "lost", "count", "number")),
 }
@@ -221,12 +224,26 @@ class Game(reversi.Game):
             last = self.game.last_move()
             self.session.play(last or PASS, now)   # numbered, saved, sent
 
+    def undo_move(self, now):
+        """C: no undo in a shared game (the friend's board has the move)."""
+        if self.session is None:
+            return
+        self.hal.sound.sfx("illegal")
+        self.say("NO UNDO: LINKED", now)
+
+    def resumed(self, paused_ms):
+        """Back from the pause menu: the friend was not listened to meanwhile,
+        so the quiet clock starts again rather than counting the pause."""
+        reversi.Game.resumed(self, paused_ms)
+        if self.session is not None and self.session.heard_at is not None:
+            self.session.heard_at = time.ticks_add(self.session.heard_at, paused_ms)
+
     def open_overlay(self, overlay, now):
         if overlay == PASS_NOTICE and self.game.turn != self.colour and not self.cpu_side:
             return                             # the friend's board passes for them
         if overlay != PASS_NOTICE:
             self.hal.sound.sfx("illegal")      # no game menu: B leaves, the game is saved
-            self.say("LINKED: B LEAVES", now)
+            self.say("NOT WHILE LINKED", now)
             return
         reversi.Game.open_overlay(self, overlay, now)
 
