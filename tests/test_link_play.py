@@ -193,6 +193,8 @@ def test_only_the_player_to_move_places_a_disc(tmp_path):
     assert room.until(lambda: b.screen.game.turn == WHITE, 100)
     assert position(a) == position(b)
     assert saved(b)["link"]["number"] == 1 and saved(a)["link"]["number"] == 1
+    room.tap(a, "C")                              # undo: not in a shared game
+    assert position(a) == position(b) and a.screen.message == "NO UNDO: LINKED"
 
 
 def test_a_lost_acknowledgement_and_a_duplicated_move(tmp_path):
