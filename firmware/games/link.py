@@ -1,6 +1,6 @@
-# Why this module is long (~390 lines), in one file: the link protocol reads
-# as rules in one place, the messages' layout beside the two halves that use
-# it (pairing, then the moves); a game on two boards needs both together.
+# Why this module is long (~500 lines, a third of them comments): the link
+# protocol reads as rules in one place, the messages' layout beside the two
+# halves that use it (pairing, then the moves); a two-board game needs both.
 """Two boards playing one turn-based game over the radio: the rules of the
 link, as plain objects (no pins, no clock: the time comes in as `now`, the
 randomness as numbers, the radio as an object with send/poll/signal).

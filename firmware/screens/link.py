@@ -1,4 +1,4 @@
-# Why this module is long (~330 lines): one object, the Reversi screen made a
+# Why this module is long (~400 lines): one object, the Reversi screen made a
 # link game (whose turn it is, moves to and from the radio, the friend who
 # goes quiet, the saves that bring a game back after a power cut); pairing
 # is in link_lobby, the protocol in games/link.py, the radio in hal/radio.py.
