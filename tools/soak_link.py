@@ -40,8 +40,9 @@ def main(argv=None):
             if not ok:
                 failed.append(game)
         print("game %d: %s" % (game + 1, "both agree" if ok else "FAILED"), flush=True)
-    print("soak_link: %d games, %d failed %s; %d of %d messages lost (%.0f%%)" % (
-        args.games, len(failed), failed or "", lost, sent, 100.0 * lost / max(1, sent)))
+    print("soak_link: %d games, %d failed%s; %d of %d messages lost (%.0f%%)" % (
+        args.games, len(failed), " (games %s)" % failed if failed else "", lost, sent,
+        100.0 * lost / max(1, sent)))
     return 1 if failed else 0
 
 
