@@ -1,14 +1,19 @@
 # A small stand-in for the ESP32 port's `espnow` module on real MicroPython
-# under Node: no air, so send() is heard by nobody (returns True, as a
-# broadcast does) and nothing arrives. It holds what the port allocates from
+# under Node and in the browser. It holds what the port allocates from
 # MicroPython's heap for ESP-NOW (the receive ring buffer, 526 bytes by
 # default, irecv's two reused buffers, the peer table), so the heap bench
-# (tools/bench/mp_heap.py) counts the radio under a link game.
+# (tools/bench/mp_heap.py) counts the radio under a link game. Under the
+# bench no other board is there: send() is heard by nobody (True, as a
+# broadcast) and nothing arrives. In the browser (tools/web/site/page_board.py)
+# on_send(to, message) carries a message to the other tabs, and what they
+# send is put in `inbox` as (sender, message).
 import network
 
 MAX_DATA_LEN = 250
 ADDR_LEN = 6
 _singleton = []
+on_send = None
+inbox = []
 
 
 class ESPNow:
@@ -52,10 +57,23 @@ class ESPNow:
             raise OSError("ESP_ERR_ESPNOW_NOT_INIT")
         if len(msg) > MAX_DATA_LEN:
             raise ValueError("msg too long")
+        if on_send is not None:
+            on_send(bytes(mac), bytes(msg))
         return True
 
     def any(self):
-        return False
+        return self._on and bool(inbox)
 
     def irecv(self, timeout_ms=None):
-        return self._none
+        if not (self._on and inbox):
+            return self._none
+        mac, msg = inbox.pop(0)
+        for key in self.peers_table:       # the table's own key, as the port returns it
+            if key == mac:
+                mac = key
+                break
+        else:
+            self.peers_table[mac] = [-45, 0]
+        self._data[0] = mac
+        self._data[1][:] = msg
+        return self._data
