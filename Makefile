@@ -33,7 +33,7 @@ help:
 	@echo "make pytest       only the pytest suite (make mptest: only the rule tests on MicroPython)"
 	@echo "make check        type-check the firmware against the ESP32 stubs"
 	@echo "make bench        print the benchmark tables"
-	@echo "make soak         100,000 random inputs on CPython and on MicroPython (SOAK_INPUTS=N)"
+	@echo "make soak         100,000 random inputs (SOAK_INPUTS=N), 20 linked games over a lossy air"
 	@echo "make mpy          compile the firmware to .mpy into $(BUILD)/mpy"
 	@echo "make deps         install the host tools (done automatically by the others)"
 	@echo "make clean        remove build output (make distclean also removes installed tools)"
@@ -45,8 +45,11 @@ deps:
 
 # GAMES=folder: play the games of a folder too (installed in the simulator's flash)
 GAMES ?=
+# LINK=1: a radio that reaches another `make sim LINK=1` on this PC (Play a
+# friend); the second one needs its own flash: SIMFLAGS="--flash DIR"
+LINK ?=
 sim: deps
-	@$(VPY) tools/sim.py $(if $(GAMES),--games $(GAMES)) $(SIMFLAGS)
+	@$(VPY) tools/sim.py $(if $(GAMES),--games $(GAMES)) $(if $(LINK),--link) $(SIMFLAGS)
 
 # the same in a window, with sound: pygame (pinned) goes into .venv first; the
 # tests of the window mode want it too
@@ -102,7 +105,9 @@ bench: deps mpy
 # emulated board, then on MicroPython with the firmware as .mpy and a heap of
 # 100 KB for the firmware (plus the ~14 KB the soak script itself holds).
 SOAK_INPUTS ?= 100000
+SOAK_LINK_GAMES ?= 20
 soak: deps mpy
+	$(VPY) tools/soak_link.py --games $(SOAK_LINK_GAMES)
 	$(VPY) tools/soak.py --inputs $(SOAK_INPUTS)
 	$(MPRUN) --heap 118784 --esp32-heap --mpy $(BUILD)/mpy --script tools/bench/soak_mp.py --inputs $(SOAK_INPUTS)
 

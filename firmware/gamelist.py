@@ -25,7 +25,8 @@ import sys
 from firmware import check, modules
 
 # The built-in games, declared exactly like a player's game.
-BUILT_IN = ("firmware.screens.puzzle", "firmware.screens.g2048", "firmware.screens.reversi")
+BUILT_IN = ("firmware.screens.puzzle", "firmware.screens.g2048", "firmware.screens.reversi",
+            "firmware.screens.link")
 CACHE = "games"            # data/games.json: the declarations read so far
 LAYOUT = 1                 # of data/games.json; another number: read every game again
 

@@ -74,7 +74,7 @@ def test_boots_to_the_menu(board, store_dir):
     frames(arcade, 2)
     assert shows(board.panel, "ARCADE")           # the splash
     to_menu(board, arcade)
-    for label in ("ML4M Arcade", "15-Puzzle", "8-Puzzle", "2048", "Reversi", "Records"):
+    for label in ("ML4M Arcade", "15-Puzzle", "8-Puzzle", "2048", "Reversi", "Play a friend"):
         assert shows(board.panel, label), label
 
 

@@ -135,6 +135,7 @@ CHECKS = {
     "replay": "a simulator replay plays in the page and ends on the emulated board's picture",
     "load_game": "Load game puts a .py or a zipped package into /games: in the menu at once and after a reload",
     "game_link": "a ?game= link opens the arcade with that game; a broken link says so and starts without it",
+    "friend": "two tabs (?board=1, ?board=2) pair over the page's radio, show one code, and a move on one is on the other",
 }
 
 

@@ -63,4 +63,12 @@ SPEAKER_PIN = 26
 SPEAKER_DAC = True
 SPEAKER_DUTY = 32768
 
+# --- Radio ------------------------------------------------------------------
+# The devkit's ESP32 has the radio; the stick is on ADC1 (GPIO34/35), which
+# Wi-Fi leaves alone. A stick on one of ADC2_PINS could not be read while a
+# link game runs: the game is refused then, saying why.
+RADIO = True
+RADIO_CHANNEL = 1
+ADC2_PINS = (0, 2, 4, 12, 13, 14, 15, 25, 26, 27)
+
 FPS = 30

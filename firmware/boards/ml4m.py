@@ -67,5 +67,13 @@ SPEAKER_PIN = 25
 SPEAKER_DAC = True       # the pin has a DAC (GPIO25/26 on the ESP32)
 SPEAKER_DUTY = 32768     # PWM duty for tones: 50 % square wave, loudest
 
+# --- Radio: ESP-NOW for link games (firmware/hal/radio.py) ------------------
+# Wi-Fi takes the ESP32's second ADC while it is on: these pins cannot be read
+# as analog inputs then, so the stick must not be on one of them (a link game
+# is refused, with the reason, if it is).
+RADIO = True
+RADIO_CHANNEL = 1        # both boards of a link game use this Wi-Fi channel
+ADC2_PINS = (0, 2, 4, 12, 13, 14, 15, 25, 26, 27)
+
 # --- Frame rate -------------------------------------------------------------
 FPS = 30

@@ -346,7 +346,31 @@ def play_system(rng, n):
         yield from push("down", 1, 4)
 
 
+class _Friend:
+    """What the lobby knows once paired (firmware.screens.link.Game.paired):
+    no second board answers under this bench."""
+    session = 0x1234
+    peer = b"\x24\x6f\x28\x00\x00\x02"
+    inviter = True
+    peer_name = "ML4M-0002"
+
+
+def play_link(rng, n):
+    # Play a friend: the lobby with the radio on (HELLOs out), then a game as
+    # paired. Nobody answers here: Black's moves go out by radio and are sent
+    # again, unanswered; the friend's turn never comes, so the stick and A
+    # meet "FRIEND'S TURN" and, after 5 s, the "Waiting for" box.
+    yield from frames(30)
+    s = _app[0].screen
+    s.paired(_Friend, _app[0].hal.clock.now())
+    s = None
+    phase("Play a friend, paired")
+    yield from tap("A", 2, 4)                # the pairing code seen
+    yield from play_reversi(rng, n)
+
+
 _PLANS = {"firmware.screens.puzzle": play_puzzle, "firmware.screens.reversi": play_reversi,
+          "firmware.screens.link": play_link,
           "firmware.screens.g2048": play_2048}
 
 

@@ -9,6 +9,7 @@ import heapq
 import random
 import time as _host_time
 
+from tools.emu.air import BoardRadio, mac_for
 from tools.emu.i2c_bus import Bus
 from tools.emu.ssd1306_model import SSD1306
 
@@ -88,6 +89,7 @@ TICKS_CPU_START = TICKS_PERIOD - 50_000_000
 _SPIN_READS = 10000
 
 _current = None
+_made = 0          # boards made so far: each gets an address of its own
 
 
 def current():
@@ -111,8 +113,8 @@ class Board:
     StopEmulation = StopEmulation
     ResetRequested = ResetRequested
 
-    def __init__(self, wiring=None, seed=0, realtime=False):
-        global _current
+    def __init__(self, wiring=None, seed=0, realtime=False, mac=None):
+        global _current, _made
         if isinstance(wiring, str):
             wiring = WIRINGS[wiring]
         self.wiring = dict(wiring or ML4M)
@@ -161,6 +163,17 @@ class Board:
         self.bus = self.bus_at(self.wiring["i2c_scl"], self.wiring["i2c_sda"])
         self._display_present = True
         self.bus.attach(self.wiring["display_address"], self.panel)
+
+        # The radio (tools/emu/air.py): off, in no room until air.join(board).
+        _made += 1
+        self.air = None
+        self.radio = BoardRadio(self, mac or mac_for(_made))
+        _current = self
+
+    def make_current(self):
+        """machine.*, time.ticks_* and the radio's stand-ins act on this board
+        from now on (tests that step two boards in turn call it before each)."""
+        global _current
         _current = self
 
     # ---- time -------------------------------------------------------------------
@@ -289,6 +302,7 @@ class Board:
             return fn()
         except ResetRequested:
             self.resets += 1
+            self.radio.reset()          # a reset turns Wi-Fi off
             return None
         except StopEmulation:
             return None

@@ -126,6 +126,9 @@ def build_parser():
     p.add_argument("--games", metavar="DIR",
                    help="install the games in DIR (name.py files and package folders) in the "
                         "flash's games folder first, as make install-game does on the board")
+    p.add_argument("--link", action="store_true",
+                   help="a radio that reaches the other simulators on this PC started with "
+                        "--link (Play a friend; give each its own --flash)")
     p.add_argument("--board", metavar="NAME", choices=board_names(),
                    help="run on firmware/boards/NAME.py (%s; kept in the flash's board.txt, "
                         "as make deploy BOARD=NAME keeps it on the board)" % ", ".join(board_names()))
@@ -311,6 +314,18 @@ def _make_session(seed):
 
 def _run(args, replay, seed, programs, header, record, png, dump, snapshots, shots):
     session = _make_session(seed)
+    if getattr(args, "link", False):
+        # another simulator on this PC is the friend's board (tools/emu/air_udp.py)
+        from tools.emu.air_udp import UdpAir, mac_for_folder
+        session.board.radio.mac = mac_for_folder(os.getcwd())
+        air = UdpAir()
+        try:
+            port = air.join(session.board)
+        except OSError as exc:
+            print("sim: --link: %s" % exc, file=sys.stderr)
+            return 1
+        session.hooks.append(air.poll)
+        print("sim: linked on UDP port %d (localhost)" % port, file=sys.stderr)
     header["tick_ms"] = session.tick_ms
     if record:
         session.recorder = replays.Recorder(record, header)

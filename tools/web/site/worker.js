@@ -34,6 +34,10 @@ let timer = null;
 let flashSeen = "";
 
 const post = (message) => postMessage(message);
+// The air between the tabs of this browser: each radio message as hex
+// (page_board.py's frame() hands them out; they come back as "radio <hex>").
+const air = new BroadcastChannel("ml4m-air");
+air.onmessage = (e) => { if (typeof e.data === "string") pending.push("radio " + e.data); };
 
 onmessage = (e) => {
   const m = e.data;
@@ -60,6 +64,7 @@ async function start(m) {
   mp.runPython(`import sys\nsys.path[:0] = ['${HARDWARE}']\nimport page_board`);
   const board = mp.pyimport("page_board");
   py = { frame: board.frame, settle: board.settle };
+  board.set_board(m.board || 1);
   mp.runPython("import gc\ngc.collect()");
   board.baseline();
   pending = [];
@@ -93,6 +98,10 @@ function tick() {
   } catch (err) {
     post({ type: "stopped", reason: pythonError(err) });
     return;
+  }
+  if (report.radio) {
+    for (const message of report.radio) air.postMessage(message);
+    delete report.radio;
   }
   report.type = "frame";
   report.heap = heap;

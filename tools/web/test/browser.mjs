@@ -300,6 +300,51 @@ try {
                && /game link: .*gone\.py: HTTP 404 \(the arcade started without it\)/.test(told) && errors.length === 0,
              listed: listed.ok, said, missing_link_menu: plain.ok, told, errors };
   });
+
+  await check("friend", async () => {
+    // two tabs, ?board=1 and ?board=2, each with its own flash, play a friend
+    // over the page's radio (a BroadcastChannel): the second lists the first,
+    // invites it, the first accepts; both show the same pairing code; a move
+    // on one board appears on the other
+    const room = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const tabs = [];
+    const errors = [];
+    for (const n of [1, 2]) {
+      const page = await room.newPage();
+      page.on("pageerror", (e) => errors.push(e.message));
+      await page.goto(spec.url + "?board=" + n);
+      await page.waitForFunction(() => window.arcade && window.arcade.frames > 0, null, { timeout: 30000 });
+      await waitForMenu(page);
+      for (let i = 0; i < 4; i++) await key(page, "ArrowDown");   // Play a friend
+      await key(page, "j");
+      tabs.push(page);
+    }
+    await sleep(2500);                               // each hears the other's HELLO
+    const row = (pic, y, x0, x1) => pic.slice(y * 128 + x0, y * 128 + x1);
+    const field = (pic, x0, x1, y0, y1) => {
+      let s = "";
+      for (let y = y0; y < y1; y++) s += row(pic, y, x0, x1);
+      return s;
+    };
+    const listed = field(await picture(tabs[1]), 0, 100, 18, 27).includes("1");
+    await key(tabs[1], "j");                         // board 2 invites the board it hears
+    await sleep(1500);
+    await key(tabs[0], "j");                         // board 1 accepts
+    await sleep(1500);
+    const codes = [];
+    for (const page of tabs) codes.push(field(await picture(page), 64, 100, 24, 32));
+    const sameCode = codes[0] === codes[1] && codes[0].includes("1");
+    for (const page of tabs) await key(page, "j");   // the code seen: play
+    await sleep(800);
+    await key(tabs[1], "j");                         // the inviter (Black) plays d3, the cursor's square
+    await sleep(2000);
+    const cells = [];
+    for (const page of tabs) cells.push(field(await picture(page), 25, 32, 17, 24));
+    const moved = cells[0] === cells[1] && cells[0].includes("1");
+    await room.close();
+    return { ok: listed && sameCode && moved && errors.length === 0, listed, same_code: sameCode,
+             move_on_both: moved, errors };
+  });
 } finally {
   await browser.close();
 }
