@@ -94,10 +94,9 @@ def measure(title, size, mode):
     else:
         undo = frame_bytes(board, arcade, lambda: board.press("C"))
     release(board, arcade)
-    # a slide of a whole run: put the blank in a corner-free row, pick the far tile
-    board.press("E")
+    # a slide of a whole run: cursor mode (the pause menu's row), the far tile picked
+    game.toggle_cursor(arcade.hal.clock.now())
     arcade.step()
-    release(board, arcade)
     w = game.size
     blank = game.puzzle.blank
     row = blank // w
