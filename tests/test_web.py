@@ -112,6 +112,7 @@ def results(tmp_path_factory):
 # What each check of browser.mjs shows (its figures are printed with pytest -s).
 CHECKS = {
     "menu": "the menu matches the emulated board pixel for pixel, before and after two stick pushes",
+    "first_visit": "a fresh profile finds no damaged file: no note, nothing set aside, no crash.log",
     "keys_and_save": "2048 is played with keys, and its save survives a reload",
     "touch": "2048 is played with the touch stick and buttons on a phone held upright",
     "heap_cap": "a program that keeps more than the cap fails with MemoryError",

@@ -14,7 +14,11 @@ import json
 import time
 
 import machine
+import port_errno
 from ssd1306_model import SSD1306
+
+# this port's files raise Emscripten's error numbers: the board's from here on
+port_errno.install()
 
 # About what an ESP32 build of MicroPython leaves for the heap (gc.mem_free()
 # at the REPL of a fresh board is a little over 110 KB).

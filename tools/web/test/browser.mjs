@@ -4,7 +4,7 @@
 //
 //   node tools/web/test/browser.mjs SPEC.json
 //
-// SPEC: {"url", "chromium", "expected": {name: "0101..." (8192 pixels)}}.
+// SPEC: {"url", "chromium", "expected": {name: "0101..." (8192 pixels)}, "only": [names]?}.
 // Prints one JSON object: {check name: {ok, ...figures or what went wrong}}.
 // Every check runs even when one before it failed; the test asserts on each.
 import fs from "node:fs";
@@ -89,6 +89,7 @@ async function framesPerSecond(page, ms, play) {
 
 const checks = {};
 async function check(name, fn) {
+  if (spec.only && !spec.only.includes(name)) return;     // a developer's shorter run
   try { checks[name] = await fn(); }
   catch (e) { checks[name] = { ok: false, error: String(e.stack || e) }; }
 }
@@ -111,6 +112,36 @@ try {
     return { ok: menu.ok && down.ok && errors.length === 0, menu: menu.ok, down: down.ok, to_menu_ms: toMenu,
              to_first_picture_ms: firstPicture,
              errors, got: down.ok ? undefined : down.picture };
+  });
+
+  await check("first_visit", async () => {
+    // A fresh profile: nothing in the flash yet. Opening every game and the
+    // Records, then a reload, must find no file damaged: no note over the menu
+    // (it comes as the emulator's, at once), nothing set aside, no crash.log.
+    const fresh = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const { page, errors } = await opened(fresh);
+    const firstMenu = await waitForPicture(page, spec.expected.menu, 6000);
+    for (let entry = 0; entry < 5; entry++) {      // 15-Puzzle, 8-Puzzle, 2048, Reversi, Records
+      await waitForMenu(page);
+      for (let i = 0; i < entry; i++) await key(page, "ArrowDown");
+      await key(page, "j");
+      await sleep(1500);
+      await key(page, "k");
+    }
+    await page.reload();
+    await page.waitForFunction(() => window.arcade && window.arcade.frames > 0);
+    const afterReload = await waitForPicture(page, spec.expected.menu, 6000);
+    const files = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem("ml4m-flash") || "{}")));
+    const crashLog = await page.evaluate(() => {
+      const f = JSON.parse(localStorage.getItem("ml4m-flash") || "{}")["crash.log"];
+      return f ? atob(f) : null;
+    });
+    await fresh.close();
+    const setAside = files.filter((f) => f.endsWith(".bad"));
+    return { ok: firstMenu.ok && afterReload.ok && setAside.length === 0 && crashLog === null
+               && errors.length === 0,
+             menu_without_a_note: firstMenu.ok, after_reload_without_a_note: afterReload.ok,
+             files, set_aside: setAside, crash_log: crashLog, errors };
   });
 
   await check("keys_and_save", async () => {
