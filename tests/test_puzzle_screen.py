@@ -164,7 +164,7 @@ def test_picture_mode_shows_the_picture_then_its_tiles(board, store_dir):
     # the finished picture first
     assert fb_rows(game.picture_fb, g, g) == [[board.panel.pixel(x, game.grid_top + y) for x in range(g)]
                                           for y in range(g)]
-    wait(arcade, 1700)
+    tap(board, arcade, "A")                # the player starts the game
     s = game.pitch - 1
     for i in range(9):
         tile = game.puzzle.tiles[i]
@@ -184,6 +184,44 @@ def test_picture_mode_shows_the_picture_then_its_tiles(board, store_dir):
     frames(arcade, 3)
     assert game.preview == 0 and game.puzzle.moves == 0       # a hold is not an undo
     assert load(store_dir, "puzzle_settings")["picture_puzzle8"] == game.picture_names[game.picture]
+
+
+def test_the_start_preview_leaves_nothing_of_the_menu_on_the_panel(board, store_dir):
+    """The preview is the first picture after the menu: none of the menu's
+    pixels may show between the side panel's fields (a line by TIME, a dot
+    by SHUFFLE)."""
+    random.seed(1)
+    arcade = open_game(board, store_dir, "8-Puzzle", mode="picture")
+    game = arcade.screen
+    assert game.preview
+    shown = board.panel.pixels()
+    arcade.hal.display.fb.fill(0)          # the same screen drawn on a blank panel
+    game.redraw()
+    frames(arcade, 2)
+    assert board.panel.pixels() == shown
+
+
+def test_the_start_preview_waits_for_the_player(board, store_dir):
+    """A new picture game shows the picture until the player starts it
+    (A PLAY on its key line): the stick changes the picture however long it
+    has been up, and the key that starts the game moves no tile."""
+    random.seed(1)
+    arcade = open_game(board, store_dir, "8-Puzzle", mode="picture")
+    game = arcade.screen
+    tiles = bytes(game.puzzle.tiles)
+    wait(arcade, 5000)
+    assert game.preview
+    first = game.picture
+    nudge(board, arcade, "right")          # long after 1.5 s: still the next picture
+    assert game.picture != first and game.preview and game.puzzle.moves == 0
+    assert "A PLAY  B MENU" in game.picture_mode.help_lines(game)
+    tap(board, arcade, "A")
+    assert not game.preview and game.puzzle.moves == 0 and bytes(game.puzzle.tiles) == tiles
+    for direction in ("left", "right", "up", "down"):
+        nudge(board, arcade, direction)
+        if game.puzzle.moves:
+            break
+    assert game.puzzle.moves == 1
 
 
 @pytest.mark.parametrize("title,size", [("8-Puzzle", 4), ("15-Puzzle", 4), ("24-Puzzle", 5)])
@@ -219,7 +257,7 @@ def test_a_hint_among_picture_tiles_blinks(board, store_dir):
     random.seed(12)
     arcade = open_game(board, store_dir, "24-Puzzle", mode="picture", big=5)
     game = arcade.screen
-    wait(arcade, 1700)                           # the picture shown at the start
+    tap(board, arcade, "A")                      # the picture shown at the start: play
     board.press("D")
     frames(arcade, 3)
     board.release("D")

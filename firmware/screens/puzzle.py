@@ -26,7 +26,7 @@ load_progress, show_banner, draw_banner, help_line):
               shown_secs
   pictures    picture_mode (the puzzle_pictures module, None with numbers),
               picture_names, picture (an index into them), picture_fb,
-              tile_fb, inverting_palette, hint_phase, preview, preview_until
+              tile_fb, inverting_palette, hint_phase, preview
 """
 import time
 
@@ -122,7 +122,7 @@ class Game(GameScreen):
             start.set_up(self, size, big)
 
         # picture mode (puzzle_pictures) adds picture_fb, tile_fb,
-        # inverting_palette, hint_phase and preview_until
+        # inverting_palette and hint_phase
         self.picture_mode = None
         self.picture_names = []            # once picture mode is set up
         self.picture = 0
