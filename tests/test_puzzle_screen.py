@@ -526,8 +526,40 @@ def test_a_saved_game_keeps_its_mode_and_size_when_the_settings_change(board, st
     arcade = open_game(board, store_dir, "8-Puzzle")           # mode: numbers
     assert arcade.screen.mode == "picture" and arcade.screen.puzzle.moves == 3
     saved_game(store_dir, "puzzle15", list(range(1, 15)) + [0, 15], 4, moves=7)
-    arcade = open_game(board, store_dir, "24-Puzzle", big=5)
+    arcade = open_game(board, store_dir, "15-Puzzle", big=5)  # (the menu names the save's size)
     assert arcade.screen.size == 4 and arcade.screen.puzzle.moves == 7
+
+
+def test_the_menu_names_what_opens_and_a_new_game_follows_the_settings(board, store_dir):
+    """A 15-puzzle left in progress, then Settings: Big puzzle 24, Tiles
+    picture. The menu still says 15-Puzzle (Continue too), as that is what
+    opens; the new game after it is a 24-puzzle in pictures, and then the
+    menu says 24-Puzzle."""
+    random.seed(19)
+    arcade = open_game(board, store_dir, "15-Puzzle")
+    game = arcade.screen
+    nudge(board, arcade, DIRECTION_NAMES[game.puzzle.legal_pushes()[0]])
+    assert game.puzzle.moves == 1
+    set_game_setting(arcade, "puzzle", "big", 5)
+    set_game_setting(arcade, "puzzle", "mode", "picture")
+    tap(board, arcade, "B")
+    menu = arcade.screen
+    assert menu.resume_title == "15-Puzzle"
+    assert "15-Puzzle" in menu.labels and "24-Puzzle" not in menu.labels
+    choose(board, arcade, "Continue")
+    game = arcade.screen
+    assert (game.size, game.mode, game.puzzle.moves) == (4, "numbers", 1)
+    tap(board, arcade, "A")                # New game? A: yes
+    tap(board, arcade, "A")
+    tap(board, arcade, "A")                # past "You Lost": the new game
+    assert (game.size, game.mode, game.puzzle.moves) == (5, "picture", 0)
+    assert game.preview and game.records_group == "24-Puzzle picture"
+    tap(board, arcade, "A")                # the picture shown first: play
+    nudge(board, arcade, DIRECTION_NAMES[game.puzzle.legal_pushes()[0]])
+    assert load(store_dir, "puzzle15")["size"] == 5
+    tap(board, arcade, "B")
+    menu = arcade.screen
+    assert menu.resume_title == "24-Puzzle" and "24-Puzzle" in menu.labels
 
 
 def test_24_puzzle_through_the_setting(board, store_dir):

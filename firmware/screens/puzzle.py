@@ -46,7 +46,7 @@ GAME = {
     "title": "Puzzles",
     "variants": (
         {"title": "15-Puzzle", "icon": b"\xff\x99\x99\xff\xff\x99\x99\xff", "save": "puzzle15",
-         "options": {"size": 4, "big_size_setting": True}, "retitle": ("big", 5, "24-Puzzle")},
+         "options": {"size": 4, "big_size_setting": True}, "retitle": ("big", 5, "24-Puzzle", "size")},
         {"title": "8-Puzzle", "icon": b"\xff\x92\x92\xff\x92\x92\xff\x00", "save": "puzzle8",
          "options": {"size": 3}},
     ),
@@ -92,6 +92,7 @@ _HINTS = "firmware.screens.puzzle_hints"
 _END = "firmware.screens.puzzle_end"
 _BANNER = "firmware.ui.banner"                  # (imported by puzzle_end)
 _KEYS = "firmware.screens.puzzle_keys"
+_PICTURES = "firmware.screens.puzzle_pictures"
 
 
 class Game(GameScreen):
@@ -118,21 +119,26 @@ class Game(GameScreen):
         if big and settings["big"] == 5:
             size = 5
         self.title = "%d-Puzzle" % (size * size - 1)   # (a note about a bad save names it)
+        self.setting_size = size           # a new game's size (a saved game keeps its own)
         with modules.borrowed(_START) as start:   # (its code is needed only now)
             start.set_up(self, size, big)
+        self._pictures()
+        if not self.resume():
+            self.new_game(self.last_frame)
 
-        # picture mode (puzzle_pictures) adds picture_fb, tile_fb,
-        # inverting_palette and hint_phase
+    def _pictures(self):
+        """Picture mode (puzzle_pictures) adds picture_fb, tile_fb,
+        inverting_palette and hint_phase; a game with numbers never loads its code."""
         self.picture_mode = None
         self.picture_names = []            # once picture mode is set up
         self.picture = 0
-        if self.mode == "picture":         # a game with numbers never loads its code
+        self.picture_fb = self.tile_fb = None   # (a picture game before: its buffers go)
+        if self.mode == "picture":
             from firmware.screens import puzzle_pictures
             self.picture_mode = puzzle_pictures
-            puzzle_pictures.setup(self, settings["picture_" + self.prefs])
-
-        if not self.resume():
-            self.new_game(self.last_frame)
+            puzzle_pictures.setup(self, self.settings["picture_" + self.prefs])
+        else:
+            modules.forget(_PICTURES)
 
     def save_prefs(self):
         """The shuffle level and the picture, for the next game of this puzzle."""
@@ -153,6 +159,8 @@ class Game(GameScreen):
         modules.forget(_END)                # the last game's end, and its banner's code
         modules.forget(_BANNER)
         with modules.borrowed(_START) as start:
+            if start.follow_settings(self):   # Settings changed the size or mode since
+                self._pictures()
             start.new_game(self, now)
         self.save()
         if self.picture_mode is not None:

@@ -24,12 +24,29 @@ def set_up(screen, size, big_size_setting):
     """The screen's board and game state (puzzle.py's docstring lists them).
     The size and mode (numbers or picture) are the settings', or those of
     the game in progress when the settings changed since: they apply from
-    the next game started here."""
+    the next game started (follow_settings)."""
     mode = screen.settings["mode"]
     saved = screen.load_progress()
     if saved and saved["size"] in ((4, 5) if big_size_setting else (size,)):
         size = saved["size"]
         mode = saved["mode"]
+    _board(screen, size, mode)
+
+
+def follow_settings(screen):
+    """Before a new game: the size and mode Settings say now, if the game
+    that ends began with others (the menu's entry already says so). True
+    when they changed: picture mode is then set up again by the screen."""
+    size, mode = screen.setting_size, screen.settings["mode"]
+    if size == screen.size and mode == screen.mode:
+        return False
+    screen.puzzle = None                 # the old board's memory first
+    screen.dirty_cells = None
+    _board(screen, size, mode)
+    return True
+
+
+def _board(screen, size, mode):
     screen.size = size                   # tiles per side
     screen.cell_count = size * size
     screen.pitch = _PITCH[size]          # pixels from one grid line to the next

@@ -236,6 +236,8 @@ def play_puzzle(rng, n):
     start = _count[0]
     k = 0
     picture = _app[0].screen.mode == "picture"
+    if picture:
+        yield from tap("A")                  # the picture shown first: A starts the game
     while _count[0] - start < n:
         k += 1
         yield from push(_DIRS[rng.getrandbits(2)])
