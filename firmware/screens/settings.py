@@ -6,7 +6,7 @@ from firmware import gamelist
 from firmware.hal.controls import A, B, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import Screen, BACK
 from firmware.game_settings import set_game_value, game_values
-from firmware.ui import draw
+from firmware.ui import draw, tinyfont
 
 # The system's rows: (label, setting, the value's labels in the order of
 # settings.CHOICES[setting]), then the two actions.
@@ -148,13 +148,17 @@ class SettingsScreen(Screen):
             colour = draw.row_bar(fb, y, i == self.cursor)
             fb.text(label, 1, y + 1, colour)
             value = self.value_text(kind, what)
-            fb.text(value, draw.WIDTH - 4 - len(value) * 8, y + 1, colour)
+            x = draw.WIDTH - 4 - len(value) * 8
+            if x >= 1 + (len(label) + 1) * 8:
+                fb.text(value, x, y + 1, colour)
+            else:     # no room for a space between ("CPU level medium"): the small font
+                tinyfont.text(fb, value, draw.WIDTH - 4 - tinyfont.width(value), y + 2, colour)
         draw.scroll_bar(fb, self.top, len(self.rows))
         draw.key_line(fb, "A CHANGE  B BACK")
-        if self.message:
-            draw.box(fb, 4, 22, 120, 20)
-            draw.centred(fb, self.message, 28)
+        if self.message:      # over whole rows: none shows cut in two
+            y = draw.rows_box(fb, 1, 3)
+            draw.centred(fb, self.message, y + 10)
         if self.confirm:
-            draw.box(fb, 2, 14, 124, 40)
-            draw.centred(fb, "Reset records?", 20)
-            draw.centred(fb, "A: yes  B: no", 36)
+            y = draw.rows_box(fb, 1, 4)
+            draw.centred(fb, "Reset records?", y + 7)
+            draw.centred(fb, "A: yes  B: no", y + 21)
