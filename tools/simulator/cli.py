@@ -328,6 +328,14 @@ def _make_session(seed):
 
 
 def _run(args, replay, seed, programs, header, record, png, dump, snapshots, shots):
+    # the firmware's random is MicroPython's, so a seed deals the same games
+    # here as on the board and in the browser (tools/emu/mp_random.py)
+    from tools.emu import mp_random
+    with mp_random.installed(seed):
+        return _run_seeded(args, replay, seed, programs, header, record, png, dump, snapshots, shots)
+
+
+def _run_seeded(args, replay, seed, programs, header, record, png, dump, snapshots, shots):
     session = _make_session(seed)
     header["tick_ms"] = session.tick_ms
     if record:

@@ -281,6 +281,69 @@ try {
     return { ok: end.ok && errors.length === 0, ended_on_the_emulators_picture: end.ok, errors,
              got: end.ok ? undefined : end.picture };
   });
+  await check("import_saves", async () => {
+    // Import saves restarts the board with the file's saves and says so in a line.
+    const fresh = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const { page, errors } = await opened(fresh);
+    await waitForPicture(page, spec.expected.menu);
+    await page.setInputFiles("#import", spec.saves_file);
+    await page.waitForFunction(() => /^imported/.test(document.getElementById("status").textContent),
+                               null, { timeout: 20000 }).catch(() => null);
+    const said = await page.evaluate(() => document.getElementById("status").textContent);
+    const kept = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem("ml4m-flash") || "{}")));
+    await fresh.close();
+    return { ok: /^imported 1 file from saves\.json/.test(said) && kept.includes("session.json")
+               && errors.length === 0, status: said, files: kept, errors };
+  });
+
+  await check("heap_terms", async () => {
+    // The readout speaks make bench's terms against the board's cap, and
+    // gc.mem_free() (About's "Free RAM") is the board's: the cap less what is held.
+    const { page, errors } = await opened(desktop);
+    await waitForPicture(page, spec.expected.menu);
+    await sleep(1200);                          // the readout is written once a second
+    const readout = await page.evaluate(() => document.getElementById("readout").textContent);
+    await page.evaluate(() => arcade.runProgram(
+      "import gc\ndef step():\n    print('free', gc.mem_free(), 'held', gc.mem_alloc())\n    return False\n"));
+    await page.waitForFunction(() => arcade.stopped !== null, null, { timeout: 30000 });
+    const line = await page.evaluate(() => arcade.log.filter((l) => l.startsWith("free")).pop() || "");
+    const cap = await page.evaluate(() => arcade.heap.cap);
+    await page.close();
+    const free = +(/free (\d+)/.exec(line) || [0, -1])[1];
+    return { ok: /heap between frames [\d.]+ KB of the board's 110 KB \([\d.]+ KB free\) · busiest frame [\d.]+ KB with its garbage/.test(readout)
+               && free > 0 && free < cap && errors.length === 0,
+             readout, mem_free_line: line, cap, errors };
+  });
+
+  await check("every_replay", async () => {
+    // The simulator's replays (tools/screenshots/*.replay, a recorded 2048 with
+    // its random tiles) play in the page to the emulator's last picture: the
+    // same seed deals the same game. A file the page cannot play gets a
+    // one-line message and the board goes on; the browser's saves stay as they were.
+    const { page, errors } = await opened(desktop);
+    await waitForPicture(page, spec.expected.menu);
+    const savesBefore = await page.evaluate(() => localStorage.getItem("ml4m-flash"));
+    const played = {};
+    for (const r of spec.replays) {
+      await page.setInputFiles("#replay", r.path);
+      played[r.name] = (await waitForPicture(page, r.expected, 30000)).ok;
+    }
+    const framesBefore = await page.evaluate(() => arcade.frames);
+    await page.setInputFiles("#replay", spec.bad_replay);
+    await sleep(1000);
+    const bad = await page.evaluate(() => ({ status: document.getElementById("status").textContent,
+                                             frames: arcade.frames, stopped: arcade.stopped }));
+    const savesAfter = await page.evaluate(() => localStorage.getItem("ml4m-flash"));
+    await page.close();
+    const allPlayed = Object.values(played).every((ok) => ok);
+    const oneLine = /^replay: \S+: line \d+: unknown event/.test(bad.status) && !bad.status.includes("\n")
+      && !bad.status.includes("/");
+    return { ok: allPlayed && oneLine && bad.frames > framesBefore + 10 && bad.stopped === null
+               && savesAfter === savesBefore && errors.length === 0,
+             ended_on_the_emulators_picture: played, bad_file_status: bad.status,
+             board_kept_running: bad.frames > framesBefore + 10 && bad.stopped === null,
+             saves_untouched: savesAfter === savesBefore, errors };
+  });
 } finally {
   await browser.close();
 }
