@@ -132,7 +132,6 @@ class Game(GameScreen):
         self.picture_mode = None
         self.picture_names = []            # once picture mode is set up
         self.picture = 0
-        self.picture_fb = self.tile_fb = None   # (a picture game before: its buffers go)
         if self.mode == "picture":
             from firmware.screens import puzzle_pictures
             self.picture_mode = puzzle_pictures

@@ -42,6 +42,8 @@ def follow_settings(screen):
         return False
     screen.puzzle = None                 # the old board's memory first
     screen.dirty_cells = None
+    if screen.picture_mode is not None:  # and the old picture's
+        screen.picture_fb = screen.tile_fb = None
     _board(screen, size, mode)
     return True
 

@@ -36,6 +36,15 @@ def rows(app):
     return found
 
 
+
+def _rows_box(fb, first, count):
+    """A framed, cleared box over whole rows of the list (the first'th shown
+    and count-1 more), the panel's width: no row shows cut in two around a
+    message. Returns its top."""
+    y = draw.list_y(first)
+    draw.box(fb, 0, y, draw.WIDTH, draw.list_y(first + count) - y)
+    return y
+
 class SettingsScreen(Screen):
     def __init__(self, app, **options):
         Screen.__init__(self, app, **options)
@@ -156,9 +165,9 @@ class SettingsScreen(Screen):
         draw.scroll_bar(fb, self.top, len(self.rows))
         draw.key_line(fb, "A CHANGE  B BACK")
         if self.message:      # over whole rows: none shows cut in two
-            y = draw.rows_box(fb, 1, 3)
+            y = _rows_box(fb, 1, 3)
             draw.centred(fb, self.message, y + 10)
         if self.confirm:
-            y = draw.rows_box(fb, 1, 4)
+            y = _rows_box(fb, 1, 4)
             draw.centred(fb, "Reset records?", y + 7)
             draw.centred(fb, "A: yes  B: no", y + 21)

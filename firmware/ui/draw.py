@@ -87,15 +87,6 @@ def row_bar(fb, y, selected):
     return 1
 
 
-def rows_box(fb, first, count):
-    """A framed, cleared box over whole rows of a list (the first'th shown
-    and count-1 more), the panel's width: no row shows cut in two around a
-    message. Returns its top."""
-    y = list_y(first)
-    box(fb, 0, y, WIDTH, count * _ROW_H)
-    return y
-
-
 def scroll_bar(fb, top, count, rows=LIST_ROWS):
     """A thin bar at the right edge when not all count entries fit in rows,
     so hidden entries are not a surprise."""
