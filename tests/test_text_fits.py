@@ -296,9 +296,10 @@ def test_settings_boxes_cover_whole_rows(board, store_dir, monkeypatch):
     """A message ("Stick centred", "Records cleared") or the question over
     the Settings list covers whole rows, side to side: no row shows cut in
     two around it."""
-    from firmware.ui import draw
+    import sys
     arcade = _open(board, store_dir, "Settings")
     screen = arcade.screen
+    draw = sys.modules[type(screen).__module__].draw    # (the app may have imported it afresh)
     boxes = []
     box = draw.box
     monkeypatch.setattr(draw, "box", lambda fb, x, y, w, h: (boxes.append((x, y, w, h)), box(fb, x, y, w, h)))
