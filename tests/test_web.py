@@ -12,8 +12,11 @@ import re
 import shutil
 import subprocess
 import sys
+import zipfile
 
 import pytest
+
+from tests.test_games import readme_example
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHROMIUM = os.environ.get("ML4M_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -72,17 +75,18 @@ def replay_file(tmp_path, name, events, end_ms):
     return replay
 
 
-def emulator_picture(tmp_path, name, events, end_ms):
-    """The emulated board's panel after `events`, as 8192 '0'/'1' characters."""
-    return replayed_picture(tmp_path, replay_file(tmp_path, name, events, end_ms))
+def emulator_picture(tmp_path, name, events, end_ms, games=None):
+    """The emulated board's panel after `events`, as 8192 '0'/'1' characters
+    (games: a folder of a player's games, installed as in `make sim GAMES=`)."""
+    return replayed_picture(tmp_path, replay_file(tmp_path, name, events, end_ms), games)
 
 
-def replayed_picture(tmp_path, replay):
+def replayed_picture(tmp_path, replay, games=None):
     """The emulated board's panel at the end of a replay file."""
     dump = tmp_path / (os.path.basename(str(replay)) + ".txt")
     subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--headless",
-                    "--replay", str(replay), "--dump", str(dump)], check=True, cwd=ROOT,
-                   stdout=subprocess.DEVNULL)
+                    "--replay", str(replay), "--dump", str(dump)] + (["--games", str(games)] if games else []),
+                   check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
     return "".join(dump.read_text().split()).replace("#", "1").replace(".", "0")
 
 
@@ -126,6 +130,14 @@ def results(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("web")
     site = tmp / "site"
     subprocess.run([sys.executable, os.path.join(WEB, "build.py"), "--out", str(site)], check=True)
+    # a player's game: loaded with "Load game" (a file, a zipped package) and by a ?game= link
+    games = tmp / "games"
+    games.mkdir()
+    (games / "dot.py").write_text(readme_example())
+    (site / "dot.py").write_text(readme_example())
+    (tmp / "my-game.py").write_text(readme_example())
+    with zipfile.ZipFile(tmp / "dot.zip", "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("dot/__init__.py", readme_example())
     server = subprocess.Popen([sys.executable, os.path.join(WEB, "serve.py"), "--port", "0",
                                "--dir", str(site)], stdout=subprocess.PIPE, text=True)
     try:
@@ -137,10 +149,13 @@ def results(tmp_path_factory):
                              "replay_end": emulator_picture(tmp, "replay", REPLAY, REPLAY_END_MS)},
                 "replay": str(replay_file(tmp, "replay", REPLAY, REPLAY_END_MS)),
                 "replays": screenshot_replays(tmp), "bad_replay": str(bad_replay(tmp)),
-                "saves_file": str(saves_file(tmp))}
+                "saves_file": str(saves_file(tmp)),
+                "game_file": str(games / "dot.py"), "bad_game_file": str(tmp / "my-game.py"),
+                "game_zip": str(tmp / "dot.zip"), "game_url": "http://127.0.0.1:%d/dot.py" % port}
+        spec["expected"]["menu_with_game"] = emulator_picture(tmp, "menu_dot", [], MENU_MS, games)
         (tmp / "spec.json").write_text(json.dumps(spec))
         run = subprocess.run(["node", os.path.join(WEB, "test", "browser.mjs"), str(tmp / "spec.json")],
-                             cwd=WEB, stdout=subprocess.PIPE, text=True, timeout=300)
+                             cwd=WEB, stdout=subprocess.PIPE, text=True, timeout=600)
     finally:
         server.terminate()
         server.wait()
@@ -165,6 +180,8 @@ CHECKS = {
     "import_saves": "Import saves restarts the board with them and says so in a line",
     "every_replay": "every shipped replay and a recorded 2048 end on the emulator's picture; "
                     "a file the page cannot play gets one line and the board goes on",
+    "load_game": "Load game puts a .py or a zipped package into /games: in the menu at once and after a reload",
+    "game_link": "a ?game= link opens the arcade with that game; a broken link says so and starts without it",
 }
 
 

@@ -33,11 +33,20 @@ def set_up(screen, size, big_size_setting):
     _board(screen, size, mode)
 
 
+def settings_size(screen):
+    """Tiles per side of a new game: the variant's, or 5 where the "big"
+    setting makes the 15-puzzle a 24-puzzle (the pause menu may change it)."""
+    options = screen.options
+    if options.get("big_size_setting") and screen.settings["big"] == 5:
+        return 5
+    return options.get("size", 4)
+
+
 def follow_settings(screen):
     """Before a new game: the size and mode Settings say now, if the game
     that ends began with others (the menu's entry already says so). True
     when they changed: picture mode is then set up again by the screen."""
-    size, mode = screen.setting_size, screen.settings["mode"]
+    size, mode = settings_size(screen), screen.settings["mode"]
     if size == screen.size and mode == screen.mode:
         return False
     screen.puzzle = None                 # the old board's memory first

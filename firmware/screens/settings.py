@@ -6,7 +6,7 @@ from firmware import gamelist
 from firmware.hal.controls import A, B, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import Screen, BACK
 from firmware.game_settings import set_game_value, game_values
-from firmware.ui import draw, tinyfont
+from firmware.ui import draw
 
 # The system's rows: (label, setting, the value's labels in the order of
 # settings.CHOICES[setting]), then the two actions.
@@ -148,21 +148,8 @@ class SettingsScreen(Screen):
         self.top = draw.scroll_top(self.cursor, self.top)
         if self.top == self.cursor and self.top > 0 and self.rows[self.top - 1][0] == "heading":
             self.top -= 1       # a game's first row comes with the game's title
-        for i in draw.shown(self.top, len(self.rows)):
-            kind, label, what = self.rows[i]
-            y = draw.list_y(i - self.top)
-            if kind == "heading":
-                draw.centred(fb, label, y + 1)
-                continue
-            colour = draw.row_bar(fb, y, i == self.cursor)
-            fb.text(label, 1, y + 1, colour)
-            value = self.value_text(kind, what)
-            x = draw.WIDTH - 4 - len(value) * 8
-            if x >= 1 + (len(label) + 1) * 8:
-                fb.text(value, x, y + 1, colour)
-            else:     # no room for a space between ("CPU level medium"): the small font
-                tinyfont.text(fb, value, draw.WIDTH - 4 - tinyfont.width(value), y + 2, colour)
-        draw.scroll_bar(fb, self.top, len(self.rows))
+        draw.rows(fb, [(label, None if kind == "heading" else self.value_text(kind, what))
+                       for kind, label, what in self.rows], self.top, self.cursor)
         draw.key_line(fb, "A CHANGE  B BACK")
         if self.message:      # over whole rows: none shows cut in two
             y = _rows_box(fb, 1, 3)

@@ -11,10 +11,11 @@
 // the cap). Frames are paced by a timer at the firmware's own frame rate.
 //
 // Messages from the page:
-//   {type: "boot", flash: {path under /data: base64}, files: {board path: base64}?,
-//    seed, replay: [[ms, event]...] | null}   (events as tools/simulator/replay.py's,
-//    "tap" already split; "choose LABEL" steps the stick down until the list on the
-//    panel highlights LABEL, then A, as the simulator's ReplayFeeder does)
+//   {type: "boot", flash: {path under /data: base64}, games: {path under /games: base64},
+//    files: {board path: base64}?, seed, replay: [[ms, event]...] | null}
+//    (events as tools/simulator/replay.py's, "tap" already split; "choose LABEL"
+//    steps the stick down until the list on the panel highlights LABEL, then A,
+//    as the simulator's ReplayFeeder does)
 //   {type: "program", source}      a test program instead of the firmware
 //   {type: "input", event}         "press A", "release A", "push left", "center"
 // Messages to the page:
@@ -26,6 +27,7 @@
 import { loadMicroPython } from "./micropython/micropython.js";
 
 const FLASH_ROOT = "/data";          // firmware/app.py's STORE_ROOT, from /
+const GAMES_ROOT = "/games";         // a player's games (firmware/gamelist.py), from /
 const HARDWARE = "/hw";              // the page's machine module and panel model
 
 let mp = null;
@@ -62,6 +64,7 @@ async function start(m) {
   });
   for (const [path, data] of Object.entries(bundle.files)) writeFile(path, decode(data));
   for (const [path, data] of Object.entries(m.flash || {})) writeFile(`${FLASH_ROOT}/${path}`, decode(data));
+  for (const [path, data] of Object.entries(m.games || {})) writeFile(`${GAMES_ROOT}/${path}`, decode(data));
   for (const [path, data] of Object.entries(m.files || {})) writeFile(path, decode(data));
   flashSeen = flashListing();
   mp.runPython(`import sys\nsys.path[:0] = ['${HARDWARE}']\nimport page_board`);
