@@ -59,7 +59,7 @@ class Pause(Screen):
         self.paused_at = self.hal.clock.now()
         declared = declaration(app, game)
         self.at_once = declared.get("at_once", ())
-        rows = [(_RESUME, "Resume", None)]
+        rows: list = [(_RESUME, "Resume", None)]     # (kind, label, what: None, a method, a setting)
         for label, method in declared.get("actions", ()):
             rows.append((_ACTION, label, method))
         for setting in declared.get("settings", ()):
@@ -180,8 +180,9 @@ class Pause(Screen):
         """The game started afresh: its save cleared, its screen made again
         with what the launch gave it (its settings as they are now)."""
         game = self.game
-        make, save, settings, settings_file, options = (
-            type(game), game.save_name, game.settings, game.settings_file, game.options)
+        make: type = type(game)
+        save, settings, settings_file, options = (
+            game.save_name, game.settings, game.settings_file, game.options)
         self.game = game = None
         self.app.screen = None     # nothing holds the old game while the new one is made
         if save is not None:
