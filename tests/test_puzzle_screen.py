@@ -571,6 +571,25 @@ def test_the_menu_names_what_opens_and_a_new_game_follows_the_settings(board, st
     assert menu.resume_title == "24-Puzzle" and "24-Puzzle" in menu.labels
 
 
+def test_a_new_game_after_the_pause_menu_changed_the_mode_has_numbers_again(board, store_dir):
+    """The pause menu changes a puzzle's settings for its next game: a picture
+    game, then Tiles numbers; the next game (A, asked first) has numbers, and
+    picture mode's code and buffers are gone."""
+    import sys
+    random.seed(21)
+    arcade = open_game(board, store_dir, "8-Puzzle", mode="picture")
+    game = arcade.screen
+    tap(board, arcade, "A")                # the picture shown first: play
+    nudge(board, arcade, DIRECTION_NAMES[game.puzzle.legal_pushes()[0]])
+    game.settings["mode"] = "numbers"      # as the pause menu's Tiles row does
+    for _ in range(3):                     # New game? A: yes; past "You Lost"
+        tap(board, arcade, "A")
+    assert (game.size, game.mode, game.puzzle.moves, game.preview) == (3, "numbers", 0, 0)
+    assert game.picture_mode is None and game.picture_fb is None
+    assert "firmware.screens.puzzle_pictures" not in sys.modules
+    assert game.records_group == "8-Puzzle numbers"
+
+
 def test_24_puzzle_through_the_setting(board, store_dir):
     random.seed(18)
     arcade = open_game(board, store_dir, "24-Puzzle", big=5)

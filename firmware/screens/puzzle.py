@@ -94,7 +94,6 @@ _HINTS = "firmware.screens.puzzle_hints"
 _END = "firmware.screens.puzzle_end"
 _BANNER = "firmware.ui.banner"                  # (imported by puzzle_end)
 _KEYS = "firmware.screens.puzzle_keys"
-_PICTURES = "firmware.screens.puzzle_pictures"
 
 
 class Game(GameScreen):
@@ -135,8 +134,6 @@ class Game(GameScreen):
             from firmware.screens import puzzle_pictures
             self.picture_mode = puzzle_pictures
             puzzle_pictures.setup(self, self.settings["picture_" + self.prefs])
-        else:
-            modules.forget(_PICTURES)
 
     def toggle_cursor(self, now):
         """The pause menu's Cursor mode: the stick moves a cursor, A slides the
@@ -169,9 +166,10 @@ class Game(GameScreen):
         modules.forget(_END)                # the last game's end, and its banner's code
         modules.forget(_BANNER)
         with modules.borrowed(_START) as start:
-            if start.follow_settings(self):   # Settings changed the size or mode since
-                self._pictures()
+            changed = start.follow_settings(self)   # Settings changed the size or mode since
             start.new_game(self, now)
+        if changed:
+            self._pictures()
         self.save()
         if self.picture_mode is not None:
             self.picture_mode.start_preview(self, now)

@@ -52,7 +52,8 @@ def follow_settings(screen):
     screen.puzzle = None                 # the old board's memory first
     screen.dirty_cells = None
     if screen.picture_mode is not None:  # and the old picture's
-        screen.picture_fb = screen.tile_fb = None
+        screen.picture_fb = screen.tile_fb = screen.picture_mode = None
+        modules.forget("firmware.screens.puzzle_pictures")   # (set up again if still wanted)
     _board(screen, size, mode)
     return True
 
