@@ -17,7 +17,7 @@ FIRMWARE_MPY := $(patsubst %.py,$(BUILD)/mpy/%.mpy,$(FIRMWARE_PY))
 help:
 	@echo "make sim          play the games on the emulated ML4M in this terminal (GAMES=folder: yours too)"
 	@echo "make sim-window   the same in a window, with sound (installs pygame)"
-	@echo "make web-serve    play in your browser: builds the site and serves it on localhost"
+	@echo "make web-serve    play in your browser: builds the site and serves it on localhost (WEBPORT=8001: another port)"
 	@echo "make web          only build it: a static site in $(BUILD)/web for any web host"
 	@echo "make screenshots  regenerate tools/screenshots/*.png from their replays"
 	@echo "make deploy       put the firmware on the board (PORT=/dev/ttyUSB0 optional)"
@@ -60,7 +60,7 @@ sim-window: window-deps
 	@$(VPY) tools/sim.py --window $(SIMFLAGS)
 
 # The browser arcade: a static site in build/web (the README's "Play in your
-# browser" explains it); web-serve serves it on localhost.
+# browser" explains it); web-serve serves it on localhost:WEBPORT (PORT is the board's)
 WEBPORT ?= 8000
 
 web: deps
@@ -122,8 +122,11 @@ distclean: clean
 PORT ?=
 PORT_ARG := $(if $(PORT),--port $(PORT))
 MPREMOTE := $(VENV)/bin/mpremote $(if $(PORT),connect $(PORT))
-# said when mpremote found no board (its own words: "no device found")
-NO_BOARD = echo "$@: no board answered: plug it in, or name its port: make $@ PORT=/dev/ttyUSB0 (the ports: $(VENV)/bin/mpremote devs)"; exit 1
+# said when mpremote found no board (its own words: "no device found"); with PORT
+# named, that port is the one to check, not one to suggest
+NO_BOARD_AT = echo "$@: no board answered on $(PORT): is it plugged in, and is that its port? (the ports: $(VENV)/bin/mpremote devs)"
+NO_BOARD_ANY = echo "$@: no board answered: plug it in, or name its port: make $@ PORT=/dev/ttyUSB0 (the ports: $(VENV)/bin/mpremote devs)"
+NO_BOARD = $(if $(PORT),$(NO_BOARD_AT),$(NO_BOARD_ANY)); exit 1
 
 # BOARD=name chooses firmware/boards/name.py (kept on the board; default: keep its choice)
 BOARD ?=

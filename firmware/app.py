@@ -219,17 +219,19 @@ class App:
             self.hal.display.probe()
 
     def _awake(self, now):
-        """Dim, then sleep the panel when idle (and the CPU: firmware/sleep.py);
-        wake on input without passing it on."""
+        """Dim, then sleep the panel when idle (and the CPU: firmware/sleep.py).
+        Input brightens a dimmed panel and counts (the board was in sight); a
+        key that wakes a panel that was off only wakes it (the player could
+        not see what it would do)."""
         hal = self.hal
         if hal.controls.any_activity():
             self.idle_since = now
             if self.dimmed or self.asleep:
                 if self.asleep:
                     hal.display.wake()
+                    hal.controls.suspend_until_release()
                 hal.display.brightness(self.settings["brightness"])
                 self.dimmed = self.asleep = False
-                hal.controls.suspend_until_release()
             return True
         if self.asleep:
             if self.settings["sleep"] and self.can_sleep:

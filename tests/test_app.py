@@ -237,6 +237,32 @@ def test_screen_saver_dims_sleeps_and_wakes_without_a_stray_move(board, store_di
     assert counter.moves == 1
 
 
+def test_a_key_on_a_dimmed_panel_is_a_move_and_brightens_it(board, store_dir):
+    """Dimmed (30 s without input), the board is still in sight: the first
+    push moves a tile, as the player meant. Only a panel that was off takes
+    its first key as a wake-up (the test above)."""
+    import random
+    random.seed(3)
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    choose(board, arcade, "15-Puzzle")
+    game = arcade.screen
+    bright = board.panel.contrast
+    for direction in ("left", "right", "up", "down"):    # one move made
+        nudge(board, arcade, direction)
+        if game.puzzle.moves:
+            break
+    moves = game.puzzle.moves
+    assert moves == 1
+    wait(arcade, 35000)
+    assert board.panel.on and board.panel.contrast < bright       # dimmed
+    blank = game.puzzle.blank
+    nudge(board, arcade, "left" if game.puzzle.tile_for_push(0) >= 0 else "right")
+    assert game.puzzle.blank != blank and game.puzzle.moves == moves + 1
+    assert board.panel.contrast == bright
+    assert shows(board.panel, str(moves + 1))
+
+
 def test_safe_boot_skips_the_app(board, store_dir):
     board.press("B")
     result = board.run(lambda: app_module.main(ml4m, str(store_dir)), 2000)

@@ -38,6 +38,15 @@ def rows(app):
     return found
 
 
+
+def _rows_box(fb, first, count):
+    """A framed, cleared box over whole rows of the list (the first'th shown
+    and count-1 more), the panel's width: no row shows cut in two around a
+    message. Returns its top."""
+    y = draw.list_y(first)
+    draw.box(fb, 0, y, draw.WIDTH, draw.list_y(first + count) - y)
+    return y
+
 class SettingsScreen(Screen):
     def __init__(self, app, **options):
         Screen.__init__(self, app, **options)
@@ -149,10 +158,10 @@ class SettingsScreen(Screen):
         draw.rows(fb, [(label, None if kind == "heading" else self.value_text(kind, what))
                        for kind, label, what in self.rows], self.top, self.cursor)
         draw.key_line(fb, "A CHANGE  B BACK")
-        if self.message:
-            draw.box(fb, 4, 22, 120, 20)
-            draw.centred(fb, self.message, 28)
+        if self.message:      # over whole rows: none shows cut in two
+            y = _rows_box(fb, 1, 3)
+            draw.centred(fb, self.message, y + 10)
         if self.confirm:
-            draw.box(fb, 2, 14, 124, 40)
-            draw.centred(fb, "Reset records?", 20)
-            draw.centred(fb, "A: yes  B: no", 36)
+            y = _rows_box(fb, 1, 4)
+            draw.centred(fb, "Reset records?", y + 7)
+            draw.centred(fb, "A: yes  B: no", y + 21)

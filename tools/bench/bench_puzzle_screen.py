@@ -47,7 +47,12 @@ def start(title, size, mode, seed):
     arcade.switch(arcade.launch(key))
     arcade.step()
     first = board.bus.bytes
-    for _ in range(60):          # past the picture shown at the start
+    if mode == "picture":        # the picture shown at the start: A starts the game
+        board.press("A")
+        for _ in range(3):
+            arcade.step()
+        board.release("A")
+    for _ in range(60):
         arcade.step()
     return board, arcade, first
 

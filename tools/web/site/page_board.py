@@ -11,10 +11,15 @@
 # is where the frame's garbage goes, and where the heap cap is checked.
 import gc
 import json
+import sys
 import time
 
 import machine
+import port_errno
 from ssd1306_model import SSD1306
+
+# this port's files raise Emscripten's error numbers: the board's from here on
+port_errno.install()
 
 # About what an ESP32 build of MicroPython leaves for the heap (gc.mem_free()
 # at the REPL of a fresh board is a little over 110 KB).
@@ -31,6 +36,23 @@ _heard = []                 # (ms since power-on, kind, a, b) since the last fra
 _power_on = time.ticks_ms()
 _shown = None               # the panel's counters when the picture was last sent
 _state = {"app": None, "program": None, "baseline": 0, "peak": 0, "failed": None}
+
+
+class _BoardGc:
+    """The gc module as the firmware sees it here: this port's own, but for
+    mem_free(), which answers as the board would (About shows it): the cap
+    less what the firmware holds. This port's heap is larger and grows, so
+    its own answer (over 100 MB) says nothing about the board. (The gc
+    module's attributes cannot be set on this port: it stands in for it.)"""
+
+    def __getattr__(self, name):
+        return getattr(gc, name)
+
+    def mem_free(self):
+        return max(0, HEAP_CAP - (gc.mem_alloc() - _state["baseline"]))
+
+
+sys.modules["gc"] = _BoardGc()      # before the firmware's `import gc`
 
 
 def _output(kind, gpio, a, b):
@@ -65,6 +87,25 @@ def apply(event):
         dy = -dy
     machine.levels[board.JOY_X_PIN] = board.JOY_REST_X if dx == 0 else (4095 if dx > 0 else 0)
     machine.levels[board.JOY_Y_PIN] = board.JOY_REST_Y if dy == 0 else (4095 if dy > 0 else 0)
+
+
+def highlighted(label):
+    """True when label is the highlighted row of a list on the panel (menu,
+    Settings): its 8x8 text dark on a lit bar. A replay's "choose LABEL" steps
+    the stick down until it is (tools/simulator/panel_text.py on the PC)."""
+    import framebuf
+    w = 8 * len(label)
+    fb = framebuf.FrameBuffer(bytearray(w), w, 8, framebuf.MONO_VLSB)
+    fb.text(label, 0, 0, 1)
+    want = [bytes(1 - fb.pixel(x, r) for x in range(w)) for r in range(8)]
+    rows = [bytes(row) for row in panel.pixels()]
+    for y in range(len(rows) - 7):
+        x = rows[y].find(want[0])
+        while x >= 0:
+            if all(rows[y + r][x:x + w] == want[r] for r in range(1, 8)):
+                return True
+            x = rows[y].find(want[0], x + 1)
+    return False
 
 
 # ---- starting --------------------------------------------------------------------
