@@ -99,6 +99,7 @@ _KEYS = "firmware.screens.puzzle_keys"
 class Game(GameScreen):
     message_ms = 2000
     help_lines = HELP
+    timers = ("last_frame",)     # the clock stands still while the game is paused
     # set by puzzle_start.set_up (the module docstring lists the rest); declared
     # here for the type checker: a bare annotation makes no code on the board
     puzzle: Puzzle
@@ -142,10 +143,6 @@ class Game(GameScreen):
         self.dirty_cells[self.cursor] = 1
         self.panel |= STATUS_LINE | HELP_LINE
         self.help_i = 0
-
-    def resumed(self, paused_ms):
-        GameScreen.resumed(self, paused_ms)
-        self.last_frame = time.ticks_add(self.last_frame, paused_ms)   # the clock stood still
 
     def save_prefs(self):
         """The shuffle level and the picture, for the next game of this puzzle."""

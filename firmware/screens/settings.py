@@ -6,7 +6,7 @@ from firmware import gamelist
 from firmware.hal.controls import A, B, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import Screen, BACK
 from firmware.game_settings import set_game_value, game_values
-from firmware.ui import draw
+from firmware.ui import draw, listing
 
 # The system's rows: (label, setting, the value's labels in the order of
 # settings.CHOICES[setting]), then the two actions.
@@ -155,7 +155,7 @@ class SettingsScreen(Screen):
         self.top = draw.scroll_top(self.cursor, self.top)
         if self.top == self.cursor and self.top > 0 and self.rows[self.top - 1][0] == "heading":
             self.top -= 1       # a game's first row comes with the game's title
-        draw.rows(fb, [(label, None if kind == "heading" else self.value_text(kind, what))
+        listing.rows(fb, [(label, None if kind == "heading" else self.value_text(kind, what))
                        for kind, label, what in self.rows], self.top, self.cursor)
         draw.key_line(fb, "A CHANGE  B BACK")
         if self.message:      # over whole rows: none shows cut in two
