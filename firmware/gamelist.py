@@ -25,7 +25,8 @@ import sys
 from firmware import check, modules
 
 # The built-in games, declared exactly like a player's game.
-BUILT_IN = ("firmware.screens.puzzle", "firmware.screens.g2048", "firmware.screens.reversi")
+BUILT_IN = ("firmware.screens.puzzle", "firmware.screens.g2048", "firmware.screens.reversi",
+            "firmware.screens.link")
 CACHE = "games"            # data/games.json: the declarations read so far
 LAYOUT = 1                 # of data/games.json; another number: read every game again
 
@@ -115,12 +116,20 @@ def key(game, i=0):
     return name if len(game.get("variants", ())) < 2 else "%s/%d" % (name, i)
 
 
-def title(game, variant, values):
-    """The entry's title, given the game's setting values (retitle)."""
+def title(game, variant, values, store=None):
+    """The entry's title, given the game's setting values (retitle): the
+    title of what choosing it opens. A retitle with a save field (the
+    puzzle's "size") takes the value from the game in progress, which keeps
+    the size it began with when Settings changed since."""
     re = variant.get("retitle")
-    if re and values.get(re[0]) == re[1]:
-        return re[2]
-    return variant["title"]
+    if not re:
+        return variant["title"]
+    value = values.get(re[0])
+    if len(re) > 3 and store is not None and variant["save"]:
+        saved = store.load(variant["save"], {})
+        if re[3] in saved:
+            value = saved[re[3]]
+    return re[2] if value == re[1] else variant["title"]
 
 
 def entries(app, declared=None):
@@ -136,7 +145,7 @@ def entries(app, declared=None):
         values = game_settings.game_values(app.hal.store, game) if _retitled(game) else {}
         for i, variant in enumerate(game["variants"]):
             icon = variant["icon"]
-            found.append((key(game, i), title(game, variant, values),
+            found.append((key(game, i), title(game, variant, values, app.hal.store),
                           bytes(icon) if icon else DEFAULT_ICON, None))
     return found
 

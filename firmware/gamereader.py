@@ -50,12 +50,15 @@ def _variant(decl, what):
         _save_name(save, what)
     options = decl.get("options", {})
     check.table(options, what + " options")
-    retitle = decl.get("retitle")   # (setting, value, title): another title for that value
+    # (setting, value, title[, field]): another title for that value; a game in
+    # progress keeps the value it began with in its save's field
+    retitle = decl.get("retitle")
     if retitle is not None:
-        if type(retitle) not in (tuple, list) or len(retitle) != 3:
-            raise check.Invalid(what + ": retitle is (setting, value, title)")
+        if type(retitle) not in (tuple, list) or len(retitle) not in (3, 4):
+            raise check.Invalid(what + ": retitle is (setting, value, title[, save field])")
         retitle = [check.text(retitle[0], 16, what + " retitle"), retitle[1],
-                   check.text(retitle[2], TITLE_LONGEST, what + " retitle")]
+                   check.text(retitle[2], TITLE_LONGEST, what + " retitle")] + [
+            check.text(field, 16, what + " retitle") for field in retitle[3:]]
     return {"title": title, "icon": _icon(decl.get("icon"), what), "save": save,
             "options": options, "retitle": retitle}
 

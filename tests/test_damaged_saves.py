@@ -227,7 +227,7 @@ def test_the_note_is_shown_once(board, store_dir, title):
 
 # ---- settings and records: no crash at boot, the file set aside or the value
 # ignored (the settings' and records' own checks add stricter tests) ----------
-SETTINGS = ["sound", "volume", "brightness", "saver_s", "reversi_hints", "reversi_level",
+SETTINGS = ["sound", "volume", "brightness", "saver_s", "sleep", "reversi_hints", "reversi_level",
             "puzzle_mode", "puzzle_size"]
 
 

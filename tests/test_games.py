@@ -256,7 +256,8 @@ def test_the_files_of_the_older_firmware_become_the_games_settings(board, store_
     write(store_dir, "g2048", {"game": {"board": [1] + [0] * 15}})   # any game in progress
     write(store_dir, "session", {"last": "2048"})
     arcade = boot(store_dir)
-    assert arcade.settings.values == {"sound": False, "volume": 2, "brightness": 1, "saver_s": 300}
+    assert arcade.settings.values == {"sound": False, "volume": 2, "brightness": 1, "saver_s": 300,
+                                      "sleep": True}
     to_menu(board, arcade)
     assert "24-Puzzle" in labels(arcade)                 # the big puzzle's size, kept
     assert arcade.screen.labels[0] == "Continue" and arcade.screen.resume == "g2048"
@@ -274,7 +275,7 @@ def test_the_files_of_the_older_firmware_become_the_games_settings(board, store_
     assert data(store_dir, "reversi_settings")["level"] == 1
     arcade.settings.cycle("sound")                       # the old keys go with the next save
     assert data(store_dir, "settings") == {"sound": True, "volume": 2, "brightness": 1,
-                                           "saver_s": 300}
+                                           "saver_s": 300, "sleep": True}
     rebooted = boot(store_dir)                           # and nothing is migrated twice
     to_menu(board, rebooted)
     assert data(store_dir, "reversi_settings")["level"] == 1

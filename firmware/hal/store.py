@@ -20,16 +20,16 @@
 # last time writes nothing (flash wears, and writes take tens of ms): a
 # checksum of each file's text is kept for that, not the text (a game's save
 # with its undo history is hundreds of bytes).
+import errno
 import json
 import os
 from micropython import const
 
+# Error numbers by the running port's errno module where it has them (the
+# WebAssembly page's files are made to speak them too: tools/emu/mp_node/
+# port_errno.py). MicroPython's errno module has no ENOTDIR, ENOSPC or EROFS:
+# theirs are the ESP32's numbers (and the page's, as port_errno gives them).
 # const() numbers: README, "Why the code looks like this"
-_ENOENT = const(2)
-_EIO = const(5)
-_ENOMEM = const(12)
-_EACCES = const(13)
-_EEXIST = const(17)
 _ENOTDIR = const(20)
 _ENOSPC = const(28)
 _EROFS = const(30)
@@ -62,11 +62,11 @@ def _message(e):
     n = _errno(e)
     if n == _ENOSPC:
         return "Flash full"
-    if n == _EIO:
+    if n == errno.EIO:
         return "Flash error"
-    if n == _EROFS or n == _EACCES:
+    if n == _EROFS or n == errno.EACCES:
         return "Flash read-only"
-    if n == _ENOMEM:
+    if n == errno.ENOMEM:
         return "No memory: save"
     return "Save failed"
 
@@ -173,13 +173,13 @@ class Store:
             try:
                 text = self._read(path)
             except OSError as e:
-                if _errno(e) != _ENOENT or not self._promote(path):
+                if _errno(e) != errno.ENOENT or not self._promote(path):
                     raise
                 text = self._read(path)
             else:
                 self._discard(path + ".tmp")   # a save cut before its rename
         except OSError as e:
-            if _errno(e) == _ENOENT:
+            if _errno(e) == errno.ENOENT:
                 self._saved.pop(name, None)
                 return None if none_if_missing else _copy(default)
             if _errno(e) == _ENOTDIR:       # the folder, not the file, is wrong
@@ -240,7 +240,7 @@ class Store:
                 f.close()
             self._replace(tmp, path)
         except OSError as e:
-            if _errno(e) == _ENOENT or _errno(e) == _ENOTDIR:
+            if _errno(e) == errno.ENOENT or _errno(e) == _ENOTDIR:
                 # no folder to open the .tmp in: ENOENT on FAT, ENOTDIR on littlefs
                 self._folder_unusable()
             else:
@@ -258,7 +258,7 @@ class Store:
         except OSError as e:
             # FAT refuses to rename over a file (littlefs does it atomically);
             # there the old file must go first
-            if _errno(e) != _EEXIST:
+            if _errno(e) != errno.EEXIST:
                 raise
             self.fs.remove(path)
             self.fs.rename(tmp, path)

@@ -81,11 +81,7 @@ class Game(GameScreen):
     # set by g2048_hint; declared for make check (no code on the board)
     player: "Expectimax | None"
     help_lines = g2048_draw.HELP
-
-    def resumed(self, paused_ms):
-        GameScreen.resumed(self, paused_ms)
-        if self.demo_next is not None:      # the demo's next move waits out the pause
-            self.demo_next = time.ticks_add(self.demo_next, paused_ms)
+    timers = ("demo_next",)                 # the demo's next move waits out a pause
 
     def __init__(self, app, save="g2048", settings=None, **options):
         GameScreen.__init__(self, app, save=save, settings=settings, **options)
@@ -155,6 +151,7 @@ class Game(GameScreen):
         if game.score and records.best(RECORD_KEY, "best score", game.score,
                                        lower_is_better=False):
             self.new_record = True
+            self.best = game.score
         if game.moves:
             records.best(RECORD_KEY, "best tile", game.max_tile(), lower_is_better=False)
 
@@ -175,8 +172,7 @@ class Game(GameScreen):
             self.hal.sound.sfx("merge")
         else:
             self.hal.sound.click()
-        if game.score > self.best:
-            self.best = game.score
+        if game.score > self.best:        # (BEST shows the higher of the two)
             self.panel |= BEST_FIELD
         self.panel |= SCORE_FIELD | MOVES_FIELD
         self._after_move(now)
@@ -206,7 +202,7 @@ class Game(GameScreen):
         self.animation = 0
         if self.game.undo():
             self.hal.sound.click()
-            self.panel |= SCORE_FIELD | MOVES_FIELD
+            self.panel |= SCORE_FIELD | BEST_FIELD | MOVES_FIELD   # an undone score was not kept
             self._after_move(now)
             self.say("UNDONE", now)
             self.save()

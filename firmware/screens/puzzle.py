@@ -40,7 +40,7 @@ GAME = {
     "title": "Puzzles",
     "variants": (
         {"title": "15-Puzzle", "icon": b"\xff\x99\x99\xff\xff\x99\x99\xff", "save": "puzzle15",
-         "options": {"size": 4, "big_size_setting": True}, "retitle": ("big", 5, "24-Puzzle")},
+         "options": {"size": 4, "big_size_setting": True}, "retitle": ("big", 5, "24-Puzzle", "size")},
         {"title": "8-Puzzle", "icon": b"\xff\x92\x92\xff\x92\x92\xff\x00", "save": "puzzle8",
          "options": {"size": 3}},
     ),
@@ -78,10 +78,11 @@ _DRAW = "firmware.screens.puzzle_draw"          # held for the whole game
 class Game(GameScreen):
     message_ms = 2000
     help_lines = HELP
+    timers = ("last_frame",)     # the clock stands still while the game is paused
     # Set by the helpers (puzzle_start.set_up; picture mode's
     # puzzle_picture_files.setup), declared here so that make check knows them
     # (a bare annotation makes no code on the board).
-    puzzle: Puzzle
+    puzzle: "Puzzle | None"        # (None for a moment: a new size, puzzle_start)
     size: int                      # tiles per side
     cell_count: int
     pitch: int                     # pixels from one grid line to the next
@@ -101,7 +102,7 @@ class Game(GameScreen):
     preview: int
     preview_until: int
     shown_secs: int
-    dirty_cells: bytearray
+    dirty_cells: "bytearray | None"
     picture_fb: "FrameBuffer"
     tile_fb: "FrameBuffer"
     inverting_palette: "FrameBuffer"
@@ -112,24 +113,23 @@ class Game(GameScreen):
         save = save or "puzzle%d" % (size * size - 1)
         GameScreen.__init__(self, app, save=save, settings=settings, **options)
         self.prefs = save                  # the level and picture kept for this puzzle: <x>_<save>
-        settings = self.settings
-        big = options.get("big_size_setting")     # the "big" setting makes it a 24-puzzle
-        if big and settings["big"] == 5:
-            size = 5
-        self.title = "%d-Puzzle" % (size * size - 1)   # (a note about a bad save names it)
         with self.borrow(_START) as start:     # (its code is needed only now)
-            start.set_up(self, size, big)
+            size = start.settings_size(self)
+            self.title = "%d-Puzzle" % (size * size - 1)   # (a note about a bad save names it)
+            start.set_up(self, size, options.get("big_size_setting"))
+        self._pictures()
+        if not self.resume():
+            self.new_game(self.last_frame)
 
-        # picture mode (puzzle_pictures) adds picture_fb, tile_fb,
-        # inverting_palette, hint_phase and preview_until
+    def _pictures(self):
+        """Picture mode (puzzle_pictures, held for the game) adds picture_fb,
+        tile_fb, inverting_palette and hint_phase; a game with numbers never
+        loads its code."""
         self.picture_mode = self.mode == "picture"
         self.picture_names = []            # once picture mode is set up
         self.picture = 0
-        if self.picture_mode:              # a game with numbers never loads its code
-            self.helper(PICTURES).setup(self, settings["picture_" + self.prefs])
-
-        if not self.resume():
-            self.new_game(self.last_frame)
+        if self.picture_mode:
+            self.helper(PICTURES).setup(self, self.settings["picture_" + self.prefs])
 
     def toggle_cursor(self, now):
         """The pause menu's Cursor mode: the stick moves a cursor, A slides the
@@ -138,10 +138,6 @@ class Game(GameScreen):
         self.dirty_cells[self.cursor] = 1
         self.panel |= STATUS_LINE | HELP_LINE
         self.help_i = 0
-
-    def resumed(self, paused_ms):
-        GameScreen.resumed(self, paused_ms)
-        self.last_frame = time.ticks_add(self.last_frame, paused_ms)   # the clock stood still
 
     def save_prefs(self):
         """The shuffle level and the picture, for the next game of this puzzle."""
@@ -161,7 +157,10 @@ class Game(GameScreen):
     def new_game(self, now):
         self.let_go(_END)                   # the last game's end, and its banner's code
         with self.borrow(_START) as start:
+            changed = start.follow_settings(self)   # Settings changed the size or mode since
             start.new_game(self, now)
+        if changed:
+            self._pictures()
         self.save()
         if self.picture_mode:
             self.helper(PICTURES).start_preview(self, now)

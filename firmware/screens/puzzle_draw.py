@@ -99,11 +99,8 @@ def cell(screen: "Game", fb, i):
 def whole_picture(screen: "Game", fb):
     """Picture mode: the whole picture where the grid goes (the preview, a
     solved puzzle), and the panel."""
-    if screen.dirty:
-        screen.dirty = False
-        fb.fill_rect(0, 0, _PANEL_X - 1, HEIGHT, 0)
-        fb.blit(screen.picture_fb, 0, screen.grid_top)
-        screen.panel = ALL_FIELDS
+    if screen.repaint(fb):                 # all of it: the last screen's pixels
+        fb.blit(screen.picture_fb, 0, screen.grid_top)   # showed between the fields
     panel(screen, fb)
 
 
