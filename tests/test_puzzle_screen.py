@@ -215,7 +215,7 @@ def test_the_start_preview_waits_for_the_player(board, store_dir):
     first = game.picture
     nudge(board, arcade, "right")          # long after 1.5 s: still the next picture
     assert game.picture != first and game.preview and game.puzzle.moves == 0
-    assert "A PLAY  B MENU" in game.picture_mode.help_lines(game)
+    assert "A PLAY  B MENU" in game.helper(PICTURES).help_lines(game)
     tap(board, arcade, "A")
     assert not game.preview and game.puzzle.moves == 0 and bytes(game.puzzle.tiles) == tiles
     for direction in ("left", "right", "up", "down"):
@@ -572,11 +572,13 @@ def test_the_menu_names_what_opens_and_a_new_game_follows_the_settings(board, st
     assert menu.resume_title == "24-Puzzle" and "24-Puzzle" in menu.labels
 
 
-def test_a_new_game_after_the_pause_menu_changed_the_mode_has_numbers_again(board, store_dir):
+def test_a_new_game_after_the_pause_menu_changed_the_mode_has_numbers_again(board, store_dir, monkeypatch):
     """The pause menu changes a puzzle's settings for its next game: a picture
     game, then Tiles numbers; the next game (A, asked first) has numbers, and
     picture mode's code and buffers are gone."""
     import sys
+    from tests.test_app_release import unload
+    unload(monkeypatch, "firmware.screens.puzzle_pictures")   # (other tests' copy)
     random.seed(21)
     arcade = open_game(board, store_dir, "8-Puzzle", mode="picture")
     game = arcade.screen
@@ -586,7 +588,7 @@ def test_a_new_game_after_the_pause_menu_changed_the_mode_has_numbers_again(boar
     for _ in range(3):                     # New game? A: yes; past "You Lost"
         tap(board, arcade, "A")
     assert (game.size, game.mode, game.puzzle.moves, game.preview) == (3, "numbers", 0, 0)
-    assert game.picture_mode is None and game.picture_fb is None
+    assert not game.picture_mode and game.picture_fb is None
     assert "firmware.screens.puzzle_pictures" not in sys.modules
     assert game.records_group == "8-Puzzle numbers"
 
