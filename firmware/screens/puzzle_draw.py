@@ -18,7 +18,6 @@ _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the bo
 if _TYPE_CHECKING:
     from firmware.screens.puzzle import Game
 
-_ASK_BOX = "firmware.ui.draw"   # "New game?": borrowed for it
 _PANEL_X = const(66)          # the panel's left edge (the 5x5 grid ends at 61)
 
 _HELP_CURSOR = ("A SLIDE  B MENU", "STICK: CURSOR", "E: CURSOR OFF")
@@ -31,7 +30,7 @@ def draw_screen(screen: "Game", fb):
         if screen.repaint(fb):
             board(screen, fb)
             panel(screen, fb)
-            with screen.borrow(_ASK_BOX) as draw:   # (firmware.ui.draw: only for this)
+            with screen.borrow("firmware.ui.draw") as draw:   # (only for this box)
                 draw.ask(fb, "New game?")
     elif state == WON and screen.picture_mode and \
             time.ticks_diff(screen.hal.clock.now(), screen.banner.start) < 0:
