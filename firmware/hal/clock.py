@@ -27,7 +27,7 @@ class Clock:
         self.poll_ms = 8
         # a bytearray(1) that ends the wait when its byte is set (the
         # controls' press flag, given by firmware.hal.Hal); None: no early frames
-        self.wake = None
+        self.wake = None  # type: bytearray | None
         self.wake_ms = _WAKE_MS
         self.late = 0           # frames that started late (the loop was too slow)
         self.woken = 0          # frames a press started before they were due
