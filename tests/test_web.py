@@ -11,8 +11,11 @@ import re
 import shutil
 import subprocess
 import sys
+import zipfile
 
 import pytest
+
+from tests.test_games import readme_example
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHROMIUM = os.environ.get("ML4M_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -71,13 +74,14 @@ def replay_file(tmp_path, name, events, end_ms):
     return replay
 
 
-def emulator_picture(tmp_path, name, events, end_ms):
-    """The emulated board's panel after `events`, as 8192 '0'/'1' characters."""
+def emulator_picture(tmp_path, name, events, end_ms, games=None):
+    """The emulated board's panel after `events`, as 8192 '0'/'1' characters
+    (games: a folder of a player's games, installed as in `make sim GAMES=`)."""
     replay = replay_file(tmp_path, name, events, end_ms)
     dump = tmp_path / (name + ".txt")
     subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--headless",
-                    "--replay", str(replay), "--dump", str(dump)], check=True, cwd=ROOT,
-                   stdout=subprocess.DEVNULL)
+                    "--replay", str(replay), "--dump", str(dump)] + (["--games", str(games)] if games else []),
+                   check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
     return "".join(dump.read_text().split()).replace("#", "1").replace(".", "0")
 
 
@@ -86,6 +90,14 @@ def results(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("web")
     site = tmp / "site"
     subprocess.run([sys.executable, os.path.join(WEB, "build.py"), "--out", str(site)], check=True)
+    # a player's game: loaded with "Load game" (a file, a zipped package) and by a ?game= link
+    games = tmp / "games"
+    games.mkdir()
+    (games / "dot.py").write_text(readme_example())
+    (site / "dot.py").write_text(readme_example())
+    (tmp / "my-game.py").write_text(readme_example())
+    with zipfile.ZipFile(tmp / "dot.zip", "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("dot/__init__.py", readme_example())
     server = subprocess.Popen([sys.executable, os.path.join(WEB, "serve.py"), "--port", "0",
                                "--dir", str(site)], stdout=subprocess.PIPE, text=True)
     try:
@@ -95,7 +107,10 @@ def results(tmp_path_factory):
                 "expected": {"menu": emulator_picture(tmp, "menu", [], MENU_MS),
                              "menu_down2": emulator_picture(tmp, "down2", DOWN_TWICE, 4000),
                              "replay_end": emulator_picture(tmp, "replay", REPLAY, REPLAY_END_MS)},
-                "replay": str(replay_file(tmp, "replay", REPLAY, REPLAY_END_MS))}
+                "replay": str(replay_file(tmp, "replay", REPLAY, REPLAY_END_MS)),
+                "game_file": str(games / "dot.py"), "bad_game_file": str(tmp / "my-game.py"),
+                "game_zip": str(tmp / "dot.zip"), "game_url": "http://127.0.0.1:%d/dot.py" % port}
+        spec["expected"]["menu_with_game"] = emulator_picture(tmp, "menu_dot", [], MENU_MS, games)
         (tmp / "spec.json").write_text(json.dumps(spec))
         run = subprocess.run(["node", os.path.join(WEB, "test", "browser.mjs"), str(tmp / "spec.json")],
                              cwd=WEB, stdout=subprocess.PIPE, text=True, timeout=300)
@@ -118,6 +133,8 @@ CHECKS = {
     "cpu_search": "a long CPU search inside one frame never freezes the page",
     "sharing": "the Screenshot and Record GIF buttons save a PNG and a GIF of the panel",
     "replay": "a simulator replay plays in the page and ends on the emulated board's picture",
+    "load_game": "Load game puts a .py or a zipped package into /games: in the menu at once and after a reload",
+    "game_link": "a ?game= link opens the arcade with that game; a broken link says so and starts without it",
 }
 
 
