@@ -50,7 +50,7 @@ BOARD_NODES = const(300)
 MAX_DEPTH = const(6)           # player moves searched at most
 
 _ONE = const(1 << 20)          # probability 1 in fixed point
-_CUTOFF = const(1 << 20 >> 8)  # paths rarer than 1/256: no 4s searched below
+_CUTOFF = const(1 << 20 >> 6)  # paths rarer than 1/64: no 4s searched below
 _SAMPLE = const(6)             # empty cells searched at most per chance node
 CACHE_LINES = const(256)       # the line cache's size on the board (a power of 2, >= 256)
 _MIX = const(797)              # slot = (code ^ tag * _MIX) & (lines - 1)
@@ -72,7 +72,7 @@ _W_EDGE = const(40)
 _W_DIV = const(16)
 
 # The node cap times this / 4, by the number of empty cells (0..16).
-CROWDED = bytes((32, 32, 32, 32, 16, 16, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4))
+CROWDED = bytes((32, 32, 32, 32, 32, 32, 16, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4))
 
 # Rows and columns, each once, for the heuristic.
 _EVAL_LINES = LINES[0] + LINES[2]
