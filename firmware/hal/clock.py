@@ -28,9 +28,7 @@ class Clock:
         # a bytearray(1) that ends the wait when its byte is set (the
         # controls' press flag, given by firmware.hal.Hal); None: no early frames
         self.wake = None  # type: bytearray | None
-        self.wake_ms = _WAKE_MS
         self.late = 0           # frames that started late (the loop was too slow)
-        self.woken = 0          # frames a press started before they were due
         self.set_fps(fps)
         self._next = time.ticks_us()
 
@@ -55,7 +53,10 @@ class Clock:
         frame a press started early."""
         wake = self.wake
         if wake is not None and wake[0]:
-            return self._woken()        # pressed during the last frame's work
+            # pressed during the last frame's work: this frame replaces the
+            # one due, and the schedule restarts from it
+            self._next = time.ticks_us()
+            return time.ticks_ms()
         self._next = time.ticks_add(self._next, self.frame_us)
         left_us = time.ticks_diff(self._next, time.ticks_us())
         if left_us <= 0:
@@ -69,18 +70,13 @@ class Clock:
             return time.ticks_ms()
         # without pin IRQs the clock polls the buttons anyway (every poll_ms),
         # and poll() raises the wake flag itself
-        step = self.wake_ms if poll is _no_poll else self.poll_ms
+        step = _WAKE_MS if poll is _no_poll else self.poll_ms
         while left > 0:
             d = step if left > step else left
             time.sleep_ms(d)
             left -= d
             poll()
             if wake is not None and wake[0]:
-                return self._woken()
-        return time.ticks_ms()
-
-    def _woken(self):
-        # this frame replaces the one due: the schedule restarts from it
-        self.woken += 1
-        self._next = time.ticks_us()
+                self._next = time.ticks_us()     # (as above)
+                return time.ticks_ms()
         return time.ticks_ms()

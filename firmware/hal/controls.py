@@ -112,16 +112,15 @@ class Controls:
         i = 0
         while i < _NBUTTONS:
             if pins[i] is pin:
-                self._note_edge(i)
-                return
+                break
             i += 1
-
-    def _note_edge(self, i):
+        else:
+            return
         t = time.ticks_ms()
         self._latch[i] = 1
         self._latch_t[i] = t
         # the same test update() makes: a button up, and not settling from
-        # a release, is pressed now
+        # a release, is pressed now: the frame may start at once
         if (not self._down >> i & 1
                 and time.ticks_diff(t, self._t_release[i]) >= self.debounce_ms):
             self.wake[0] = 1
@@ -131,7 +130,7 @@ class Controls:
         active = self._active
         for i in range(_NBUTTONS):
             if self._pins[i].value() == active:
-                self._note_edge(i)
+                self._on_edge(self._pins[i])
 
     # ---- joystick -----------------------------------------------------------
     def _read(self, adc):
