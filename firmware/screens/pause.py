@@ -19,7 +19,7 @@ from micropython import const
 from firmware import gamelist, modules
 from firmware.game_settings import set_game_value
 from firmware.hal.controls import A, B, E, LEFT, RIGHT, UP, DOWN
-from firmware.screens.base import Screen, BACK
+from firmware.screens.base import Screen, GameScreen, BACK
 from firmware.ui import draw, tinyfont
 
 _RESUME = const(0)
@@ -53,13 +53,13 @@ def declaration(app, game):
 
 
 class Pause(Screen):
-    def __init__(self, app, game):
+    def __init__(self, app, game: GameScreen):
         Screen.__init__(self, app)
-        self.game = game
+        self.game: "GameScreen | None" = game
         self.paused_at = self.hal.clock.now()
         declared = declaration(app, game)
         self.at_once = declared.get("at_once", ())
-        rows = [(_RESUME, "Resume", None)]
+        rows: list = [(_RESUME, "Resume", None)]    # (kind, label, what the row acts on)
         for label, method in declared.get("actions", ()):
             rows.append((_ACTION, label, method))
         for setting in declared.get("settings", ()):
@@ -180,6 +180,8 @@ class Pause(Screen):
         """The game started afresh: its save cleared, its screen made again
         with what the launch gave it (its settings as they are now)."""
         game = self.game
+        if game is None:
+            return None
         make, save, settings, settings_file, options = (
             type(game), game.save_name, game.settings, game.settings_file, game.options)
         self.game = game = None
