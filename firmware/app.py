@@ -16,6 +16,8 @@ _MENU_GOOD_MS = const(20000)   # a menu that ran this long before it failed is n
 
 
 class App:
+    can_sleep = True   # False once light sleep was refused (firmware/sleep.py)
+
     def __init__(self, hal, games_folder="games"):
         self.hal = hal
         self.screen = None
@@ -217,18 +219,26 @@ class App:
             self.hal.display.probe()
 
     def _awake(self, now):
-        """Dim, then sleep the panel when idle; wake on input without passing it on."""
+        """Dim, then sleep the panel when idle (and the CPU: firmware/sleep.py).
+        Input brightens a dimmed panel and counts (the board was in sight); a
+        key that wakes a panel that was off only wakes it (the player could
+        not see what it would do)."""
         hal = self.hal
         if hal.controls.any_activity():
             self.idle_since = now
             if self.dimmed or self.asleep:
                 if self.asleep:
                     hal.display.wake()
+                    hal.controls.suspend_until_release()
                 hal.display.brightness(self.settings["brightness"])
                 self.dimmed = self.asleep = False
-                hal.controls.suspend_until_release()
             return True
         if self.asleep:
+            if self.settings["sleep"] and self.can_sleep:
+                # saved already (below): the CPU stops until a button, which
+                # wakes the panel as any input does
+                with modules.borrowed("firmware.sleep") as sleep:
+                    sleep.light_sleep(self)
             return False
         idle = time.ticks_diff(now, self.idle_since)
         if idle >= self.settings["saver_s"] * 1000:
@@ -316,4 +326,8 @@ def _power_on(board, store_root):
         hal = start_up.hal(board, store_root)
         if start_up.safe_boot(hal):
             return None
-        return App(hal)   # headless (no panel) it runs on: the HAL has sounded the fault
+        app = App(hal)    # headless (no panel) it runs on: the HAL has sounded the fault
+        test_first = start_up.test_board_held(hal)   # A held: Test board first
+    if test_first:
+        app.start(app.open("firmware.screens.board_test", "BoardTest"))
+    return app

@@ -25,7 +25,8 @@ import sys
 from firmware import check, modules
 
 # The built-in games, declared exactly like a player's game.
-BUILT_IN = ("firmware.screens.puzzle", "firmware.screens.g2048", "firmware.screens.reversi")
+BUILT_IN = ("firmware.screens.puzzle", "firmware.screens.g2048", "firmware.screens.reversi",
+            "firmware.screens.link")
 CACHE = "games"            # data/games.json: the declarations read so far
 LAYOUT = 1                 # of data/games.json; another number: read every game again
 
@@ -39,7 +40,7 @@ def games(app):
     data/games.json entry by entry and compares it with the game files (their
     size and date); a game is imported only when its file is new or changed."""
     if app.games_checked:
-        cached = app.hal.store.load(CACHE, {"layout": LAYOUT, "games": []})
+        cached = app.hal.store.load(CACHE, {"layout": LAYOUT, "games": []}, None, "Game list")
         if cached.get("layout") == LAYOUT and type(cached.get("games")) is list:
             return cached["games"]
     app.games_checked = True
@@ -115,12 +116,20 @@ def key(game, i=0):
     return name if len(game.get("variants", ())) < 2 else "%s/%d" % (name, i)
 
 
-def title(game, variant, values):
-    """The entry's title, given the game's setting values (retitle)."""
+def title(game, variant, values, store=None):
+    """The entry's title, given the game's setting values (retitle): the
+    title of what choosing it opens. A retitle with a save field (the
+    puzzle's "size") takes the value from the game in progress, which keeps
+    the size it began with when Settings changed since."""
     re = variant.get("retitle")
-    if re and values.get(re[0]) == re[1]:
-        return re[2]
-    return variant["title"]
+    if not re:
+        return variant["title"]
+    value = values.get(re[0])
+    if len(re) > 3 and store is not None and variant["save"]:
+        saved = store.load(variant["save"], {})
+        if re[3] in saved:
+            value = saved[re[3]]
+    return re[2] if value == re[1] else variant["title"]
 
 
 def entries(app, declared=None):
@@ -136,7 +145,7 @@ def entries(app, declared=None):
         values = game_settings.game_values(app.hal.store, game) if _retitled(game) else {}
         for i, variant in enumerate(game["variants"]):
             icon = variant["icon"]
-            found.append((key(game, i), title(game, variant, values),
+            found.append((key(game, i), title(game, variant, values, app.hal.store),
                           bytes(icon) if icon else DEFAULT_ICON, None))
     return found
 
@@ -250,7 +259,7 @@ def _check_session(value):
 
 def _remember(store, name):
     """Put an entry's key first in the session's list of games played recently."""
-    recent = store.load("session", {"recent": []}, _check_session)["recent"]
+    recent = store.load("session", {"recent": []}, _check_session, "Continue")["recent"]
     store.save("session", {"recent": [name] + [k for k in recent if k != name][:15]})
 
 
@@ -259,7 +268,7 @@ def resumable(app, declared):
     or None; declared: games(app). Each game keeps its own: leaving one in
     progress and finishing another still offers the first."""
     store = app.hal.store
-    session = store.load("session", {"recent": []}, _check_session)
+    session = store.load("session", {"recent": []}, _check_session, "Continue")
     recent = session["recent"]
     if not recent and "last" in session:
         # an older firmware kept the title of the last game launched
@@ -271,7 +280,7 @@ def resumable(app, declared):
         game, i = find(declared, name)
         if game is None or "error" in game:
             continue
-        save = game["variants"][i]["save"]
-        if save is not None and store.load(save, {}):
+        variant = game["variants"][i]
+        if variant["save"] is not None and store.load(variant["save"], {}, None, variant["title"]):
             return name
     return None

@@ -15,9 +15,15 @@ from firmware import modules
 from firmware.gamelist import CACHE, LAYOUT
 
 TITLE_LONGEST = 13   # characters beside a menu row's icon
+SAVE_LONGEST = 24    # characters of a save's name (data/<save>.json)
 ROW_LONGEST = 15     # a setting's label and value, a record's label and value, with a space
 
+# data/<name>.json of the arcade's own (and an older firmware's, read once
+# when its settings move): a game's save may not take one of these names
+SYSTEM_FILES = ("settings", "records", "session", "games", "crash",
+                "puzzle_prefs", "reversi_prefs")
 ACTIONS_MOST = 3     # a game's own rows in the pause menu
+
 KINDS = ("fewest", "fastest", "highest", "count")     # how a record is kept
 SHOWS = ("number", "time")                            # how a record is shown
 
@@ -42,17 +48,33 @@ def _variant(decl, what):
         raise check.Invalid(what + ": empty title")
     save = decl.get("save")
     if save is not None:
-        check.text(save, 24, what + " save")
+        _save_name(save, what)
     options = decl.get("options", {})
     check.table(options, what + " options")
-    retitle = decl.get("retitle")   # (setting, value, title): another title for that value
+    # (setting, value, title[, field]): another title for that value; a game in
+    # progress keeps the value it began with in its save's field
+    retitle = decl.get("retitle")
     if retitle is not None:
-        if type(retitle) not in (tuple, list) or len(retitle) != 3:
-            raise check.Invalid(what + ": retitle is (setting, value, title)")
+        if type(retitle) not in (tuple, list) or len(retitle) not in (3, 4):
+            raise check.Invalid(what + ": retitle is (setting, value, title[, save field])")
         retitle = [check.text(retitle[0], 16, what + " retitle"), retitle[1],
-                   check.text(retitle[2], TITLE_LONGEST, what + " retitle")]
+                   check.text(retitle[2], TITLE_LONGEST, what + " retitle")] + [
+            check.text(field, 16, what + " retitle") for field in retitle[3:]]
     return {"title": title, "icon": _icon(decl.get("icon"), what), "save": save,
             "options": options, "retitle": retitle}
+
+
+def _save_name(save, what):
+    """A save's name is a file in data/ of the game's own: one plain name
+    (no folder, no "..", 1 to 24 of a-z, 0-9 and _: FAT does not tell Dot
+    from dot) that no file of the arcade has, nor any game's settings file.
+    (Two messages only: each text here stays in the heap once read.)"""
+    check.text(save, SAVE_LONGEST, what + " save")
+    for c in save or "/":      # (an empty name fails as "/" does)
+        if not ("a" <= c <= "z" or "0" <= c <= "9" or c == "_"):
+            raise check.Invalid("%s: save '%s': 1-24 of a-z 0-9 _" % (what, save))
+    if save in SYSTEM_FILES or save.endswith("_settings"):
+        raise check.Invalid("%s: save '%s' is a system file's name" % (what, save))
 
 
 def _setting(decl, what):
@@ -144,16 +166,24 @@ def _named(name, settings, what):
     raise check.Invalid(what + ": at_once names %r, which is not one of its settings" % (name,))
 
 
-def _read(module, path, what):
-    """Import a game module for its declaration, then forget it again."""
+def _read(module, path, what, when):
+    """Import a game module for its declaration, then forget it again. The
+    entry keeps the file's stamp (size, date) so it is read again only when
+    the file changes; a one-off failure (no memory, a flash error) keeps
+    none, so the next boot reads the file again."""
     try:
-        return _declared(module, what)
+        game = _declared(module, what)
     except Exception as e:   # a broken game never breaks the arcade
         broken: dict = {"error": "%s: %s" % (type(e).__name__, e)
                         if not isinstance(e, check.Invalid) else str(e)}
-        return broken
+        if isinstance(e, MemoryError) or isinstance(e, OSError):
+            when = None      # not the file's fault: not remembered
+        game = broken
     finally:
         gc.collect()         # the game's code, forgotten, goes now
+    game["path"] = path
+    game["stamp"] = when
+    return game
 
 
 def _declared(module, what):
@@ -211,15 +241,14 @@ def refresh(app):
     games = []
     changed = len(old) != len(cached["games"])
     built_in_titles = []
+    built_in_saves = []
     gamelist.use_folder(app.games_folder)
     for name, module, path, built_in in gamelist.files(app):
         when = gamelist.stamp(path)
         game = old.pop(path, None)
         if game is None or when is None or game.get("stamp") != when:
             what = gamelist.file_name(path) if not built_in else module
-            game = _read(module, path, what)
-            game["path"] = path
-            game["stamp"] = when
+            game = _read(module, path, what, when)
             changed = True
         for field, value in (("id", name), ("module", module), ("built_in", built_in)):
             if game.get(field) != value:
@@ -227,17 +256,19 @@ def refresh(app):
                 changed = True
         if built_in:
             built_in_titles.extend(v["title"] for v in game.get("variants", ()))
+            built_in_saves.extend(v["save"] for v in game.get("variants", ()))
         elif "error" not in game:
-            clash = _clash(game, name, built_in_titles)
+            clash = _clash(game, name, built_in_titles, built_in_saves)
             if clash:
                 game = {"error": clash, "path": path, "stamp": when, "id": name,
                         "module": module, "built_in": False, "clash": True}
         games.append(game)
     if old:
         changed = True
-    if changed:
-        # games declared again next boot if this cannot be saved: slower, not wrong
-        store.save(CACHE, {"layout": LAYOUT, "games": games})
+    if changed and not store.save(CACHE, {"layout": LAYOUT, "games": games}):
+        # not kept (a full flash, no save folder): every game is read again
+        # whenever the list is needed, slower but never an empty menu
+        app.games_checked = False
     # the settings an older firmware kept elsewhere move to the games' own
     # files now, before anything saves over those
     from firmware.game_settings import game_values, migrates
@@ -247,7 +278,7 @@ def refresh(app):
     return games
 
 
-def _clash(game, name, built_in_titles):
+def _clash(game, name, built_in_titles, built_in_saves):
     """Why an installed game may not take its place (None: it may)."""
     for module in gamelist.BUILT_IN:
         if module.endswith("." + name):
@@ -255,4 +286,6 @@ def _clash(game, name, built_in_titles):
     for v in game["variants"]:
         if v["title"] in built_in_titles:
             return v["title"] + " is a built-in game"
+        if v["save"] is not None and v["save"] in built_in_saves:
+            return "save '%s' is a built-in game's" % v["save"]
     return None

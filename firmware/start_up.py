@@ -13,6 +13,7 @@ from micropython import const
 
 _SAFE_BOOT_BUTTON = const(1)   # B (firmware.hal.controls): hold it while powering on
                                # and the app stays out of the way
+_TEST_BOARD_BUTTON = const(0)  # A: held while powering on, Test board comes first
 
 
 def hal(board, store_root):
@@ -24,6 +25,10 @@ def hal(board, store_root):
     if board is None:
         board = load_board(chosen_board())
     hal = Hal(board, store_root)
+    # the stick's range captured by Test board, if the owner did (forgotten
+    # with this module)
+    from firmware import stick_range
+    stick_range.load(hal)
     hal.controls.update(hal.clock.now())
     return hal
 
@@ -39,6 +44,11 @@ def safe_boot(hal):
     fb.text("REPL is free", 16, 44, 1)
     hal.display.flush()
     return True
+
+
+def test_board_held(hal):
+    """True when the owner holds A at power-on: Test board before the menu."""
+    return hal.controls.pressed(_TEST_BOARD_BUTTON)
 
 
 def settings_and_records(hal):

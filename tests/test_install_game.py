@@ -159,6 +159,6 @@ def test_the_installed_mpy_game_starts_in_the_real_firmware(sim, game, capsys):
             "print(open('data/dot.json').read())\n").decode()
     finally:
         board.close()
-    assert "'15-Puzzle', '8-Puzzle', '2048', 'Reversi', 'Dot'" in out
+    assert "'15-Puzzle', '8-Puzzle', '2048', 'Reversi', 'Play a friend', 'Dot'" in out
     assert "Game {'step': 1} /games/dot.mpy" in out or "Game {'step': 1} games/dot.mpy" in out
     assert '"steps": 2' in out

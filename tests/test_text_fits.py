@@ -305,11 +305,36 @@ def test_every_text_fits_the_panel(board, store_dir, monkeypatch, screen):
         drawn = log.settle(arcade.screen)
         assert drawn, "%s, %s: no text drawn" % (screen, state)
         assert not log.overflows(), "%s, %s: %r" % (screen, state, log.overflows())
+        assert not log.crowded(), "%s, %s: %r" % (screen, state, log.crowded())
         fonts |= {d[5] for d in log.drawn}
         shown += 1
     assert shown >= 1
     if screen not in ("Splash", "Error"):            # no key line in the small font
         assert {"8x8", "tiny1", "centred"} <= fonts  # the recorder saw every kind
+
+
+def test_settings_boxes_cover_whole_rows(board, store_dir, monkeypatch):
+    """A message ("Stick centred", "Records cleared") or the question over
+    the Settings list covers whole rows, side to side: no row shows cut in
+    two around it."""
+    import sys
+    arcade = _open(board, store_dir, "Settings")
+    screen = arcade.screen
+    draw = sys.modules[type(screen).__module__].draw    # (the app may have imported it afresh)
+    boxes = []
+    box = draw.box
+    monkeypatch.setattr(draw, "box", lambda fb, x, y, w, h: (boxes.append((x, y, w, h)), box(fb, x, y, w, h)))
+    for message, confirm in (("Stick centred", False), ("Records cleared", False), (None, True)):
+        screen.message, screen.confirm = message, confirm
+        screen.redraw()
+        screen.draw(arcade.hal.display)
+    assert len(boxes) == 3
+    for x, y, w, h in boxes:
+        assert (x, w) == (0, 128), "a row shows left or right of the box"
+        rows = [(draw.list_y(r), draw.list_y(r) + 9) for r in range(draw.LIST_ROWS)]
+        for top, bottom in rows:
+            assert bottom <= y or top >= y + h or (y <= top and bottom <= y + h), \
+                "the box %r cuts the row at y %d" % ((x, y, w, h), top)
 
 
 def test_the_recorder_sees_a_text_that_does_not_fit(board, store_dir, monkeypatch):
@@ -322,3 +347,6 @@ def test_the_recorder_sees_a_text_that_does_not_fit(board, store_dir, monkeypatc
     tinyfont.text(fb, "SHUFFLE RANDOM!!", 66, 34)
     fb.text("fits", 0, 0)
     assert [d[0] for d in log.overflows()] == ["emulated (cpython)", "SHUFFLE RANDOM!!"]
+    fb.text("CPU level", 1, 47)
+    fb.text("medium", 76, 47)
+    assert log.crowded() == [("CPU level", "medium", 47)]

@@ -1,4 +1,4 @@
-# Why this module is long (~300 lines), in one file: the buttons and the stick
+# Why this module is long (~350 lines), in one file: the buttons and the stick
 # share one bit per input, so held, auto-repeat, suspend and activity work the
 # same for both.
 # Six buttons and an analog joystick, read once per frame by update(now).
@@ -14,7 +14,9 @@
 # zone and hysteresis (a direction engages beyond PRESS counts and lets go only
 # inside RELEASE), so ADC noise and a drifting pot never make a phantom move.
 # The four directions are exclusive (the stronger axis wins), which is what a
-# grid game wants; stick() gives the raw deviation for anything analog.
+# grid game wants; stick() gives the deviation for anything analog. A range
+# captured by Test board (firmware/stick_range.py) scales each half-axis, so a
+# stick that reaches only part of the ADC's span still pushes fully.
 from micropython import const
 import time
 from machine import Pin, ADC
@@ -38,6 +40,10 @@ _NBUTTONS = const(6)
 _CAL_GROUPS = const(8)
 _REPEAT_DELAY_MS = const(350)   # like a keyboard: first repeat after this long...
 _REPEAT_RATE_MS = const(80)     # ...then one every this many ms
+# A stick's full push, in the counts the thresholds are written in: a range
+# captured by Test board (firmware/stick_range.py) scales each half-axis so
+# that its own end reads this far from the centre.
+_FULL_PUSH = const(1850)
 # E and F together are the mute chord (held CHORD_MS): so that the chord never
 # also acts as E or F, those two report their press when they are let go (a tap),
 # and not at all when they were part of a chord.
@@ -99,6 +105,10 @@ class Controls:
         self.center_x = board.JOY_REST_X
         self.center_y = board.JOY_REST_Y
         self.calibrated = False   # True when the rest was measured, not assumed
+        # how far each half-axis reaches from the centre: left, right, up, down
+        # in raw counts; _FULL_PUSH each (no scaling) until firmware/stick_range.py
+        # gives a captured range
+        self.reach = [_FULL_PUSH] * 4
         self._dx = 0
         self._dy = 0
         self._dir = -1
@@ -184,8 +194,12 @@ class Controls:
         dx = x - self.center_x
         dy = y - self.center_y
         board = self._board
-        self._dx = -dx if board.JOY_X_INVERT else dx
-        self._dy = -dy if board.JOY_Y_INVERT else dy
+        sx = -dx if board.JOY_X_INVERT else dx
+        sy = -dy if board.JOY_Y_INVERT else dy
+        reach = self.reach
+        # in _FULL_PUSH units (exact when uncalibrated: _FULL_PUSH // _FULL_PUSH)
+        self._dx = sx * _FULL_PUSH // reach[0 if sx < 0 else 1]
+        self._dy = sy * _FULL_PUSH // reach[2 if sy < 0 else 3]
         press = board.JOY_PRESS
         release = board.JOY_RELEASE
         d = self._dir
@@ -213,7 +227,8 @@ class Controls:
         return 0 if self._dir < 0 else 1 << self._dir
 
     def stick(self):
-        """(dx, dy): deviation from rest in ADC counts, +x right, +y down."""
+        """(dx, dy): deviation from rest in ADC counts, +x right, +y down
+        (scaled by a captured range: a full push reads 1850)."""
         return self._dx, self._dy
 
     # ---- per frame ------------------------------------------------------------

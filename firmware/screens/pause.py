@@ -20,7 +20,7 @@ from firmware import gamelist, modules
 from firmware.game_settings import set_game_value
 from firmware.hal.controls import A, B, E, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import Screen, GameScreen, BACK
-from firmware.ui import draw, tinyfont
+from firmware.ui import draw, listing, tinyfont
 
 _RESUME = const(0)
 _ACTION = const(1)
@@ -207,7 +207,7 @@ class Pause(Screen):
         if self.page == _LIST:
             self.top = draw.scroll_top(self.cursor, self.top, _ROWS)
             items = [(label, self.value(kind, what)) for kind, label, what in self.rows]
-            draw.rows(fb, items, self.top, self.cursor, _X, _Y, _W, _ROWS)
+            listing.rows(fb, items, self.top, self.cursor, _X, _Y, _W, _ROWS)
             kind, _, what = self.rows[self.cursor]
             later = kind == _SETTING and what[1][0] not in self.at_once
             keys = "< > CHANGE, NEXT GAME" if later else "< > CHANGE  B BACK" if kind in (

@@ -99,6 +99,7 @@ def _module(name):
 class Game(GameScreen):
     title = "Reversi"
     help_lines = HELP
+    timers = ("flip_t", "blink_t", "overlay_t", "cpu_at", "over_t", "spin_t")   # (the pause menu)
 
     def __init__(self, app, save="reversi", settings=None, **options):
         GameScreen.__init__(self, app, save=save, settings=settings, **options)
@@ -335,10 +336,6 @@ class Game(GameScreen):
             self.panel = ALL_FIELDS
         self.show_hints()
 
-    def resumed(self, paused_ms):
-        GameScreen.resumed(self, paused_ms)
-        for name in ("flip_t", "blink_t", "overlay_t", "cpu_at", "over_t", "spin_t"):
-            setattr(self, name, time.ticks_add(getattr(self, name), paused_ms))
 
     def _tick(self, now):
         """Timers: the flips, the cursor's blink, messages."""

@@ -211,6 +211,8 @@ async function main() {
     } else copyTree(mp, path.join(repo, dir), `/fw/${dir}`);
   }
   mp.runPython("import sys\nsys.path[:0] = ['/fw', '/fw/lib', '/fw/tools/emu/mp_node']");
+  // this port's files raise Emscripten's error numbers: the board's from here on
+  mp.runPython("import port_errno\nport_errno.install()");
 
   if (opts.script) {
     const abs = path.resolve(opts.script);

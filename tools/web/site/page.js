@@ -4,8 +4,11 @@
 import { GIFEncoder } from "./gifenc.js";
 
 const W = 128, H = 64;
-const FLASH_KEY = "ml4m-flash";      // localStorage: {path under /data: base64}
-const GAMES_KEY = "ml4m-games";      // localStorage: {path under /games: base64}, the loaded games
+// ?board=N: another board in another tab, with a flash of its own; the tabs'
+// radios reach each other (Play a friend) over a BroadcastChannel in worker.js
+const BOARD = parseInt(new URLSearchParams(location.search).get("board") || "1", 10) || 1;
+const FLASH_KEY = "ml4m-flash" + (BOARD > 1 ? "-" + BOARD : "");   // localStorage: {path under /data: base64}
+const GAMES_KEY = "ml4m-games" + (BOARD > 1 ? "-" + BOARD : "");   // {path under /games: base64}, the loaded games
 const $ = (id) => document.getElementById(id);
 const canvas = $("panel");
 const ctx = canvas.getContext("2d");
@@ -23,9 +26,11 @@ const arcade = window.arcade = {
 // ---- the board ------------------------------------------------------------------------
 let worker = null;
 let note = "";            // said on the status line once the board shows its first picture
+let keepingFlash = true;  // the saves go to localStorage (not while a replay plays)
 
-function start(message, afterBoot = "") {
+function start(message, afterBoot = "", keep = true) {
   note = afterBoot;
+  keepingFlash = keep;
   if (worker) worker.terminate();
   arcade.frames = 0;
   arcade.peak = 0;
@@ -34,6 +39,7 @@ function start(message, afterBoot = "") {
   arcade.bootedAt = performance.now();
   worker = new Worker("worker.js", { type: "module" });
   worker.onmessage = (e) => received(e.data);
+  message.board = BOARD;
   worker.postMessage(message);
   status("starting MicroPython...");
 }
@@ -44,7 +50,8 @@ function boot(afterBoot = "") {
 
 function received(m) {
   if (m.type === "frame") frame(m);
-  else if (m.type === "flash") saveFlash(m.files);
+  else if (m.type === "flash") { if (keepingFlash) saveFlash(m.files); }
+  else if (m.type === "replay") status(m.text);
   else if (m.type === "log") {
     arcade.log.push(m.text);
     if (arcade.log.length > 500) arcade.log.splice(0, 100);
@@ -85,9 +92,12 @@ function frame(m) {
     busyMs = 0;
     fpsSince = now;
     const h = m.heap;
-    $("readout").textContent = `${arcade.fps.toFixed(0)} fps · heap ${(h.live / 1024).toFixed(1)} KB used, ` +
-      `${((h.cap - h.live) / 1024).toFixed(1)} KB free of ${(h.cap / 1024).toFixed(0)} KB ` +
-      `(one frame's most: ${(arcade.peak / 1024).toFixed(1)} KB)`;
+    // make bench's terms (README, "How faithful the heap is"): "live" between frames,
+    // against the board's cap; the busiest frame with its garbage ("upper")
+    const kb = (bytes) => (bytes / 1024).toFixed(1);
+    $("readout").textContent = `${arcade.fps.toFixed(0)} fps · heap between frames ${kb(h.live)} KB ` +
+      `of the board's ${(h.cap / 1024).toFixed(0)} KB (${kb(h.cap - h.live)} KB free) · ` +
+      `busiest frame ${kb(arcade.peak)} KB with its garbage`;
   }
 }
 
@@ -317,7 +327,8 @@ $("import").onchange = async (e) => {
     if (!data || data.ml4m_flash !== 1 || typeof data.files !== "object") throw new Error("not an ML4M saves file");
     for (const v of Object.values(data.files)) if (typeof v !== "string") throw new Error("not an ML4M saves file");
     saveFlash(data.files);
-    boot();
+    const n = Object.keys(data.files).length;
+    boot(`imported ${n} file${n === 1 ? "" : "s"} from ${file.name}: the board started again with them`);
   } catch (err) {
     status(`import: ${file.name}: ${err.message} (nothing changed)`);
   }
@@ -326,7 +337,7 @@ $("reset").onclick = () => {
   if (!confirm("Erase every save, record and loaded game in this browser?")) return;
   localStorage.removeItem(FLASH_KEY);
   localStorage.removeItem(GAMES_KEY);
-  boot();
+  boot("flash erased: every save, record and loaded game in this browser is gone");
 };
 $("restart").onclick = () => boot();
 
@@ -437,40 +448,69 @@ async function gameFromLink(url) {
 // ---- replays: tools/simulator/replay.py's files --------------------------------------------
 // Inputs land on frame boundaries of the page's real clock, not on the
 // emulator's 5 ms virtual ticks, so a replay plays the same moves but timing-
-// dependent details (a blink, a CPU with a time budget) can differ.
+// dependent details (a blink, a CPU with a time budget) can differ. The seed is
+// the replay's: the firmware's random is MicroPython's in both (the simulator's
+// too: tools/emu/mp_random.py), so the same seed deals the same game.
+const BUTTONS = ["A", "B", "C", "D", "E", "F"];
+const DIRECTIONS = ["left", "right", "up", "down", "upleft", "upright", "downleft", "downright"];
+
+// One line of a replay: [[ms, event]...], or an Error saying what is wrong with it.
+function replayEvents(t, event) {
+  const words = event.split(" ");
+  const [verb, what] = words;
+  if (verb === "tap" && (words.length === 2 || words.length === 3)) {   // press, let go after ms
+    const ms = words.length === 3 ? +words[2] : 80;
+    if (BUTTONS.includes(what)) return [[t, `press ${what}`], [t + ms, `release ${what}`]];
+    if (DIRECTIONS.includes(what)) return [[t, `push ${what}`], [t + ms, "center"]];
+  }
+  if ((verb === "press" || verb === "release") && words.length === 2 && BUTTONS.includes(what)) return [[t, event]];
+  if (verb === "push" && words.length === 2 && DIRECTIONS.includes(what)) return [[t, event]];
+  if ((verb === "center" || verb === "end") && words.length === 1) return [[t, event]];
+  if (verb === "choose" && words.length >= 2) return [[t, event]];
+  throw new Error(`unknown event "${event}"`);
+}
+
 function parseReplay(text) {
-  let header = {}, events = [];
+  let header = {}, events = [], number = 0;
   for (const line of text.split("\n")) {
+    number += 1;
     const s = line.trim();
     if (!s || s.startsWith("#")) continue;
-    const item = JSON.parse(s);
-    if ("ml4m_replay" in item) { header = item; continue; }
-    const [verb, what, ms] = item.event.split(" ");
-    if (verb === "tap") {                 // hand-written: press, let go after ms
-      const press = ["A", "B", "C", "D", "E", "F"].includes(what) ? `press ${what}` : `push ${what}`;
-      const release = press.startsWith("press") ? `release ${what}` : "center";
-      events.push([item.t_ms, press], [item.t_ms + (+ms || 80), release]);
-    } else events.push([item.t_ms, item.event]);
+    let item;
+    try { item = JSON.parse(s); } catch (e) { throw new Error(`line ${number}: not JSON`); }
+    if (item === null || typeof item !== "object") throw new Error(`line ${number}: not an object`);
+    if ("ml4m_replay" in item) {
+      if (item.ml4m_replay !== 1) throw new Error(`replay format ${item.ml4m_replay}, this page reads 1`);
+      header = item;
+      continue;
+    }
+    if (typeof item.t_ms !== "number" || typeof item.event !== "string") throw new Error(`line ${number}: no t_ms and event`);
+    try { events.push(...replayEvents(item.t_ms, item.event)); }
+    catch (e) { throw new Error(`line ${number}: ${e.message}`); }
   }
+  if (header.main && header.main !== "main.py") throw new Error(`it runs ${header.main}; the page runs the firmware's main.py`);
   events.sort((a, b) => a[0] - b[0]);
-  const flash = {};
+  // the flash the session started with: paths from the board's root ("data/2048.json")
+  const files = {};
   for (const [path, content] of Object.entries(header.store || {})) {
-    flash[path] = typeof content === "string" ? btoa(unescape(encodeURIComponent(content))) : content.base64;
+    files["/" + path] = typeof content === "string" ? btoa(unescape(encodeURIComponent(content))) : content.base64;
   }
-  return { seed: header.seed || 0, events, flash };
+  return { seed: header.seed || 0, events, files };
 }
 
 $("replay").onchange = async (e) => {
   const file = e.target.files[0];
   e.target.value = "";
   if (!file) return;
+  let r;
   try {
-    const r = parseReplay(await file.text());
-    start({ type: "boot", flash: r.flash, games: {}, seed: r.seed, replay: r.events },
-          `playing ${file.name} (${r.events.length} inputs; the saves in this browser are not touched)`);
-  } catch (err) {
-    status(`replay: ${file.name}: ${err.message}`);
+    r = parseReplay(await file.text());
+  } catch (err) {                    // the board is left running as it was
+    status(`replay: ${file.name}: ${err.message} (not played)`);
+    return;
   }
+  start({ type: "boot", flash: {}, games: {}, files: r.files, seed: r.seed, replay: r.events },
+        `playing ${file.name} (seed ${r.seed}; the saves in this browser are not touched)`, false);
 };
 
 // ---- sharing: PNG and GIF --------------------------------------------------------------------
