@@ -3,7 +3,7 @@ import time
 
 import pytest
 
-from firmware.hal.clock import Clock
+from firmware.hal.clock import _WAKE_MS, Clock   # (CPython: const() keeps the name)
 
 
 def run(clock, board, n, work_ms=0):
@@ -101,3 +101,25 @@ def test_poll_hook_runs_while_waiting(board):
     clock.poll = lambda: seen.append(board.now_ms())
     run(clock, board, 10)
     assert len(seen) >= 10 * 4                  # every ~8 ms
+
+
+def test_with_a_wake_flag_the_clock_looks_every_wake_ms_and_no_more(board, monkeypatch):
+    slept = []
+    real_sleep = time.sleep_ms
+
+    def sleep_ms(ms):
+        slept.append(ms)
+        real_sleep(ms)
+    monkeypatch.setattr(time, "sleep_ms", sleep_ms)
+    clock = Clock(30)
+    clock.wake = bytearray(1)
+    starts = run(clock, board, 31, work_ms=5)
+    assert set(gaps(starts)) <= {33, 34}          # the same pacing
+    assert min(slept) >= 1 and max(slept) <= _WAKE_MS
+    assert len(slept) <= 30 * (28 // _WAKE_MS + 1)   # 28 ms asleep a frame
+    clock.wake[0] = 1                             # a press: no sleep at all
+    before = len(slept)
+    t = clock.wait_frame()
+    assert len(slept) == before and t == time.ticks_ms()
+    clock.wake[0] = 0                             # (the controls lower it)
+    assert time.ticks_diff(clock.wait_frame(), t) in (33, 34)   # 30 fps from it

@@ -1,5 +1,7 @@
 """Controls: debounced buttons that never lose a short press, a joystick with a
 calibrated rest, dead zone and hysteresis, auto-repeat, and suspend-until-release."""
+import time
+
 import pytest
 
 import firmware.boards.ml4m as ml4m
@@ -355,6 +357,12 @@ def test_without_pin_irqs_the_clock_polls_the_buttons(board, store_dir, monkeypa
     board.after(22, lambda: board.release("B"))
     snaps = frames(hal, 4)
     assert count(snaps, "just_pressed", B) == 1
+    # the poll that sees the press starts the frame (within poll_ms)
+    start = frames(hal, 2)[-1]["t"]
+    board.after(10, lambda: board.press("C"))
+    snaps = frames(hal, 1)
+    assert snaps[0]["just_pressed"] == {C}
+    assert time.ticks_diff(snaps[0]["t"], start) <= 10 + hal.clock.poll_ms
 
 
 def test_controls_alone_with_explicit_time(board):

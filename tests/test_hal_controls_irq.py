@@ -15,3 +15,101 @@ def test_each_button_short_tap_latches_that_button_only(board, store_dir):
         snaps = frames(hal, 4)
         assert count(snaps, "just_pressed", i) == 1, name
         assert all(s["just_pressed"] <= {i} for s in snaps), name
+
+
+# ---- a press starts the frame (firmware/hal/clock.py, wake) --------------------
+import time  # noqa: E402
+
+import pytest  # noqa: E402
+
+from firmware.hal.clock import _WAKE_MS  # noqa: E402  (CPython: const() keeps the name)
+from firmware.hal.controls import A, B  # noqa: E402
+
+
+@pytest.fixture
+def hal(board, store_dir):
+    return Hal(ml4m, str(store_dir))
+
+
+def gaps(snaps):
+    return [time.ticks_diff(b["t"], a["t"]) for a, b in zip(snaps, snaps[1:])]
+
+
+@pytest.mark.parametrize("after_ms", [1, 10, 20, 31])
+def test_a_press_between_frames_starts_the_next_frame_at_once(board, hal, after_ms):
+    start = frames(hal, 3)[-1]["t"]
+    board.after(after_ms, lambda: board.press("A"))
+    snaps = frames(hal, 6)
+    first = time.ticks_diff(snaps[0]["t"], start)
+    # seen at the clock's next look (every _WAKE_MS), not at the 33 ms tick
+    assert after_ms <= first <= after_ms + _WAKE_MS
+    assert snaps[0]["just_pressed"] == {A}
+    assert count(snaps, "just_pressed", A) == 1
+    # the schedule starts again from that frame: 30 fps after it
+    assert set(gaps(snaps)) <= {33, 34}
+
+
+def test_a_press_during_a_frames_work_starts_the_next_frame_when_it_ends(board, hal):
+    start = frames(hal, 3)[-1]["t"]
+    board.press("B")
+    board.advance(6)                 # the frame's work: the press came in it
+    snaps = frames(hal, 2)
+    assert time.ticks_diff(snaps[0]["t"], start) == 6      # no wait at all
+    assert snaps[0]["just_pressed"] == {B}
+    assert time.ticks_diff(snaps[1]["t"], snaps[0]["t"]) in (33, 34)
+
+
+def test_no_press_no_early_frame(board, hal):
+    snaps = frames(hal, 61)
+    assert set(gaps(snaps)) <= {33, 34}
+    board.after(10, lambda: board.press("A"))
+    held = frames(hal, 3)
+    board.after(10, lambda: board.release("A"))   # a release starts no frame
+    snaps = held[-1:] + frames(hal, 4)
+    assert set(gaps(snaps)) <= {33, 34}
+
+
+@pytest.mark.parametrize("phase_ms", [2, 13, 29])
+def test_a_bouncing_press_and_release_start_one_frame_and_one_press(board, hal, phase_ms):
+    snaps = frames(hal, 3)[-1:]
+    board.after(phase_ms, lambda: board.bounce("A", edges=9, ms=8))
+    snaps += frames(hal, 15)
+    board.after(phase_ms, lambda: board.bounce("A", edges=9, ms=8, release=True))
+    snaps += frames(hal, 15)
+    assert count(snaps, "just_pressed", A) == 1
+    assert count(snaps, "just_released", A) == 1
+    # one early frame, the press's: the bounces after its first edge wake nothing
+    early = [g for g in gaps(snaps) if g < 33]
+    assert len(early) == 1 and early[0] <= phase_ms + _WAKE_MS
+
+
+def test_quick_taps_each_start_a_frame_and_count_once(board, hal):
+    frames(hal, 2)
+    for k in range(5):
+        board.after(5 + 100 * k, lambda: board.press("A"))
+        board.after(45 + 100 * k, lambda: board.release("A"))
+    snaps = frames(hal, 20)
+    assert count(snaps, "just_pressed", A) == 5
+    assert count(snaps, "just_released", A) == 5
+    # no more frames than the taps' early ones over 30 fps
+    span = time.ticks_diff(snaps[-1]["t"], snaps[0]["t"])
+    assert len(snaps) - 1 <= span * 30 // 1000 + 5
+
+
+def test_auto_repeat_keeps_its_timing_after_an_early_frame(board, hal):
+    frames(hal, 2)
+    board.after(7, lambda: board.press("A"))
+    snaps = frames(hal, 30)                 # about 1 s held
+    times = [time.ticks_diff(s["t"], snaps[0]["t"]) for s in snaps if A in s["repeat"]]
+    assert times[0] == 0 and 350 <= times[1] <= 350 + 34
+    rate = (times[-1] - times[1]) / (len(times) - 2)
+    assert 75 <= rate <= 85
+
+
+def test_a_clock_without_a_wake_flag_waits_for_the_tick(board, hal):
+    hal.clock.wake = None
+    start = frames(hal, 3)[-1]["t"]
+    board.after(10, lambda: board.press("A"))
+    snaps = frames(hal, 2)
+    assert time.ticks_diff(snaps[0]["t"], start) in (33, 34)
+    assert snaps[0]["just_pressed"] == {A}

@@ -73,6 +73,24 @@ def test_medium_level_solves_near_the_end():
         assert ai.exact and ai.score // 4096 == brute_force(g)
 
 
+def test_easy_level_solves_its_last_six_squares():
+    # easy searches one ply in the midgame, and plays the end exactly
+    # (LEVELS: 6 empties), its noise too small to change an exact result
+    solved = 0
+    for g in random_endgames(12, 6, seed=13):
+        if len(g.legal_moves()) == 1:
+            continue
+        ai = Ai(EASY, budget_ms=0, node_budget=0, rng=random.Random(1))
+        m = ai.choose(g)
+        discs = (ai.score + 2048) // 4096      # the noise (<= 20) rounded off
+        assert ai.exact and discs == brute_force(g)
+        g.push(m)
+        assert -brute_force(g) == discs
+        g.pop()
+        solved += 1
+    assert solved >= 6
+
+
 def test_cpu_games_are_legal_and_repeatable():
     def play(seed):
         rng = random.Random(seed)

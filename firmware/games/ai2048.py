@@ -8,7 +8,11 @@
 # p=0.9, a 4 with p=0.1, in each empty cell with equal chance). The search
 # deepens one move at a time until its budget runs out (evaluations, which is
 # deterministic and the same on the PC, or wall-clock ms) and answers with the
-# deepest search that finished, so it always answers in time.
+# deepest search that finished, so it always answers in time. A depth the
+# budget cannot finish is not begun: each depth costs about as many times the
+# one before as that one cost its own, and an unfinished depth is wasted.
+# The budget grows as the board fills (CROWDED): there a slip loses the game,
+# and a deeper search is cheap, with few cells for the new tile.
 #
 # Made to be cheap on an ESP32 under MicroPython:
 # - all values are small ints (floats are heap objects there), all boards are
@@ -35,17 +39,18 @@ from micropython import const  # on the PC: tools/emu/mp/micropython.py
 
 from firmware.games.game2048 import LINES, slide_line_code
 
-# The board's settings. A hint is capped at BOARD_NODES evaluations, which
-# plays well (tools/bench/bench_2048.py: ~95% of games reach 2048) and takes
-# well under the 1 s budget on the ESP32 (tools/bench/mp_2048.py), so the
-# screen stays responsive and the board plays exactly the games the PC
-# benchmark plays. BUDGET_MS is the safety net in wall-clock time.
+# The board's settings. A hint is capped at BOARD_NODES evaluations (times
+# CROWDED[empty cells] / 4 on a crowded board), which is what the strength
+# benchmark plays (tools/bench/bench_2048.py) and takes under the 1 s budget
+# on the ESP32 (tools/bench/mp_2048.py), so the screen stays responsive and
+# the board plays exactly the games the PC benchmark plays. BUDGET_MS is the
+# safety net in wall-clock time.
 BUDGET_MS = const(1000)
 BOARD_NODES = const(300)
 MAX_DEPTH = const(6)           # player moves searched at most
 
 _ONE = const(1 << 20)          # probability 1 in fixed point
-_CUTOFF = const(1 << 20 >> 8)  # paths rarer than 1/256: no 4s searched below
+_CUTOFF = const(1 << 20 >> 6)  # paths rarer than 1/64: no 4s searched below
 _SAMPLE = const(6)             # empty cells searched at most per chance node
 CACHE_LINES = const(256)       # the line cache's size on the board (a power of 2, >= 256)
 _MIX = const(797)              # slot = (code ^ tag * _MIX) & (lines - 1)
@@ -64,6 +69,10 @@ _W_MONO = const(40)            # /16, on e**4
 _W_HEAVY = const(12)           # /16, on e**3.5
 _W_SMOOTH = const(20)
 _W_EDGE = const(40)
+_W_DIV = const(16)
+
+# The node cap times this / 4, by the number of empty cells (0..16).
+CROWDED = bytes((32, 32, 32, 32, 32, 32, 16, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4))
 
 # Rows and columns, each once, for the heuristic.
 _EVAL_LINES = LINES[0] + LINES[2]
@@ -122,7 +131,7 @@ def _line_score(code):
     # its row and its column
     edge = big if big and (line[0] == big or line[3] == big) else 0
     return (_BASE + _W_EMPTY * empty + _W_MERGE * merges + _W_EDGE * edge
-            - _W_SMOOTH * rough - (_W_MONO * mono + _W_HEAVY * heavy) // 16)
+            - _W_SMOOTH * rough - (_W_MONO * mono + _W_HEAVY * heavy) // _W_DIV)
 
 
 def _isqrt(n):
@@ -143,7 +152,8 @@ class Expectimax:
     """best_move(board) -> a direction (game2048.LEFT ...), or -1 if none.
 
     The search stops deepening when either budget runs out (0 disables one):
-    budget_ms in wall-clock ms, max_nodes in evaluations (deterministic);
+    budget_ms in wall-clock ms, max_nodes in evaluations (deterministic;
+    times CROWDED[empty cells] / 4 for the board searched);
     clock: a ticks_ms-like function (for tests); lines: the line cache's
     size (benchmarks try others: the moves are the same, only the time
     differs). After a search: depth (the deepest finished), nodes
@@ -177,6 +187,7 @@ class Expectimax:
         for slot in range(lines):
             score[slot] = -1                 # tag 4095: no code matches
         self._start = 0
+        self._cap = max_nodes
         self.misses = 0
 
     def _learn(self, slot, code):
@@ -233,7 +244,7 @@ class Expectimax:
         return total if total > 0 else 1     # 0 is kept for "no move left"
 
     def _check_budget(self):
-        if self.max_nodes and self.nodes > self.max_nodes:
+        if self._cap and self.nodes > self._cap:
             raise _OutOfBudget
         if self.budget_ms and time.ticks_diff(self.clock(), self._start) > self.budget_ms:
             raise _OutOfBudget
@@ -242,10 +253,19 @@ class Expectimax:
 
     def best_move(self, board):
         self._start = self.clock()
+        # a crowded board gets more evaluations: there one wrong move can
+        # end the game, and a deeper search is cheap (few cells to spawn in)
+        empty = 0
+        for cell in board:
+            if not cell:
+                empty += 1
+        self._cap = self.max_nodes * CROWDED[empty] // 4
         self.nodes = 0
         self.depth = 0
         best = -1
+        last = 0                # evaluations of the depth before
         for depth in range(1, self.max_depth + 1):
+            before = self.nodes
             try:
                 move = self._root(board, depth)
             except _OutOfBudget:
@@ -254,6 +274,13 @@ class Expectimax:
                 break           # no move at all
             best = move
             self.depth = depth
+            # Each depth costs about as many times the one before as that
+            # one cost its own: a depth the cap cannot finish is not begun
+            # (an unfinished depth is thrown away: only time lost).
+            spent = self.nodes - before
+            if last and self._cap and self.nodes + spent * spent // last > self._cap:
+                break
+            last = spent
         return best
 
     def _root(self, board, depth):

@@ -1,9 +1,18 @@
-# Why this module is long (~320 lines), in one file: one search. Iterative
+# Why this module is long (~390 lines), in one file: one search. Iterative
 # deepening, alpha-beta, the exact endgame and the evaluation share the move
 # buffer and the time budget.
 # The CPU player for Reversi: negamax alpha-beta with iterative deepening
 # under a time (or node) budget, so the board never freezes, and an exact
 # endgame solver when few squares are left.
+#
+# What makes it strong for its few nodes (about 1,400 for hard): the best move
+# of each depth is searched first at the next; inside the tree, moves leaving
+# the opponent fewest replies first (3 plies or more from the leaves), else
+# the move that cut off last time at that ply (a killer move); every move
+# after the first is only shown worse with a null window (principal variation
+# search) and searched in full only when it is not; and the evaluation counts
+# moves and potential moves (empty squares next to the opponent's discs) for
+# both sides in one walk over the empty squares, besides the square weights.
 #
 # The search plays on the game object itself (push/pop through its
 # allocation-free _place/_pass/pop) and restores it before returning. Moves
@@ -13,7 +22,7 @@
 import time
 
 from firmware.games.reversi import (
-    BLACK, WHITE, PASS, MOVE_STRIDE, SQUARES, WEIGHTS, square,
+    BLACK, WHITE, PASS, MOVE_STRIDE, ORDER, DIRECTIONS, SQUARES, WEIGHTS, square,
 )
 
 from micropython import const  # on the PC: tools/emu/mp/micropython.py
@@ -28,21 +37,26 @@ HARD = const(2)
 # The node budget is what the time budget buys on the ESP32 (about 1/2.5 of
 # the rate measured under MicroPython/Node by tools/bench/mp_reversi.py);
 # benchmarks on CPython use it instead of the clock so games are repeatable.
+# (The potential-mobility term made a node ~7% dearer: 1500 -> 1400 nodes.)
+# Against the textbook alpha-beta of tools/bench/reversi_baseline.py (depth 4,
+# the classic square table), make bench: see the README's Reversi levels.
 LEVELS = (
-    (250, 1, 6, 40, 200),
-    (800, 3, 8, 8, 650),
-    (1850, 60, 11, 0, 1500),
+    (250, 1, 6, 40, 190),
+    (800, 3, 8, 8, 610),
+    (1850, 60, 11, 0, 1400),
 )
 
 _INF = const(1 << 28)
 _FINAL = const(4096)      # exact result: disc difference * _FINAL
 _MOBILITY = const(9)      # score per move of mobility difference
+_POTENTIAL = const(4)     # score per empty square next to a disc of the other side
 _CHECK_MASK = const(31)   # look at the clock (and call progress) every 32 nodes
 # Deepest search, in plies: it sizes the move buffers (a ply's moves take at
 # most MOVE_STRIDE bytes, so 25 plies are 0.9 KB). The search never gets near it:
 # exact solving starts at 11 empties at most, and the midgame reaches about
 # depth 6 on the board's budgets; iterative deepening stops here anyway.
 _MAXDEPTH = const(24)
+_MAX_PLY = const(130)     # a game's plies (reversi.MOST_PLIES) and a search's pass
 
 # Corners with their X-square and two C-squares: once a corner is taken the
 # squares next to it are no longer a liability.
@@ -57,6 +71,44 @@ _CORNERS = (
 # MicroPython's tick functions (on the PC the emulator adds them to `time`).
 _ticks_diff = time.ticks_diff
 _ticks_ms = time.ticks_ms
+
+
+def _scan(b):
+    # One walk over the empty squares for both colours, packed in a small
+    # int: black's moves << 21 | white's << 14 | black's potential moves << 7
+    # | white's. A run of one colour ending on the other is a move for that
+    # other colour (as Reversi.mobility); an empty square next to a disc is
+    # a potential move for the other colour (a move it may have later).
+    nb = 0
+    nw = 0
+    pb = 0
+    pw = 0
+    for sq in ORDER:
+        if b[sq] == 0:
+            f = 0
+            near = 0
+            for d in DIRECTIONS:
+                s = sq + d
+                p = b[s]
+                if 0 < p < 3:
+                    near |= p
+                    s += d
+                    while b[s] == p:
+                        s += d
+                    q = b[s]
+                    if p + q == 3:
+                        f |= q
+                        if f == 3:
+                            break
+            if f & 1:
+                nb += 1
+            if f & 2:
+                nw += 1
+            if near & 2:
+                pb += 1
+            if near & 1:
+                pw += 1
+    return (nb << 21) | (nw << 14) | (pb << 7) | pw
 
 
 class Ai:
@@ -95,6 +147,9 @@ class Ai:
         self._buf = bytearray(MOVE_STRIDE * (_MAXDEPTH + 1))
         # one ply's sort keys at a time (_order fills and uses them at once)
         self._keys = bytearray(MOVE_STRIDE)
+        # per game ply, the last move that cut the search off there (tried
+        # first next time: it often cuts off again)
+        self._killers = bytearray(_MAX_PLY)
         # Results of the last choose():
         self.nodes = 0
         self.depth = 0          # deepest fully searched depth
@@ -112,15 +167,19 @@ class Ai:
         opp = 3 - me
         if g._counts[0] == 0:
             return self._final(g)
-        mob = g.mobility()
-        if me == BLACK:
-            mm = mob >> 6
-            mo = mob & 63
-        else:
-            mo = mob >> 6
-            mm = mob & 63
-        if mob == 0:
+        scan = _scan(b)
+        if scan < 16384:                 # no move for either side
             return self._final(g)
+        if me == BLACK:
+            mm = scan >> 21
+            mo = (scan >> 14) & 127
+            pm = (scan >> 7) & 127
+            po = scan & 127
+        else:
+            mo = scan >> 21
+            mm = (scan >> 14) & 127
+            po = (scan >> 7) & 127
+            pm = scan & 127
         w = WEIGHTS
         pos = 0
         for sq in SQUARES:
@@ -147,7 +206,7 @@ class Ai:
                     pos -= w[c2]
                 elif p:
                     pos += w[c2]
-        return pos + _MOBILITY * (mm - mo)
+        return pos + _MOBILITY * (mm - mo) + _POTENTIAL * (pm - po)
 
     def _final(self, g):
         # WOF scoring: the empty squares go to the winner.
@@ -200,18 +259,36 @@ class Ai:
             g.pop()
             return v
         nxt = off + n
-        if depth >= 3 and n > 1:
-            self._order(g, off, n)
+        if n > 1:
+            if depth >= 3:
+                self._order(g, off, n)
+            else:
+                # the move that cut off last time at this ply, first
+                killer = self._killers[g.ply]
+                for i in range(off + 1, nxt):
+                    if buf[i] == killer:
+                        buf[i] = buf[off]
+                        buf[off] = killer
+                        break
         best = -_INF
         for i in range(off, nxt):
             g._place(buf[i])
-            v = -self._negamax(g, depth - 1, -beta, -alpha, False, nxt)
+            if i == off:
+                v = -self._negamax(g, depth - 1, -beta, -alpha, False, nxt)
+            else:
+                # Principal variation search: the first move is taken as the
+                # best; the others only have to be shown worse, with a null
+                # window (cheap); one that is not is searched again in full.
+                v = -self._negamax(g, depth - 1, -alpha - 1, -alpha, False, nxt)
+                if alpha < v < beta:
+                    v = -self._negamax(g, depth - 1, -beta, -v, False, nxt)
             g.pop()
             if v > best:
                 best = v
                 if v > alpha:
                     alpha = v
                     if v >= beta:
+                        self._killers[g.ply] = buf[i]
                         break
         return best
 
@@ -262,9 +339,12 @@ class Ai:
         empties = g.empties()
         best = moves[0]
         best_score = -_INF
+        # the deepest search: the level's, or to the end of the game when
+        # few enough squares are left (every level, easy's too)
+        last = empties if empties <= self.endgame else self.max_depth
         depth = 1
         while True:
-            if empties <= self.endgame and depth >= 3 and depth >= min(self.max_depth, 5):
+            if empties <= self.endgame and depth >= min(self.max_depth, 5):
                 # Jump to the exact solve; if it cannot finish in time, the
                 # last heuristic result (or a proven better move) is played.
                 depth = empties
@@ -285,7 +365,7 @@ class Ai:
                 if d_best is not None and d_best != best and d_score > best_score:
                     best, best_score = d_best, d_score
                 break
-            if depth >= self.max_depth or self.stopped:
+            if depth >= last or self.stopped:
                 break
             # The next iteration takes several times longer: do not start
             # one that cannot finish.

@@ -21,6 +21,8 @@ class Hal:
         self.store = Store(store_root, fs)
         if not self.controls.irq:
             self.clock.poll = self.controls.poll
+        # a press starts the frame at once instead of at the next tick
+        self.clock.wake = self.controls.wake
         if not self.display.present:
             # headless: the firmware runs on (and the REPL stays reachable);
             # the player hears that something is wrong

@@ -61,6 +61,10 @@ class Controls:
         self._pins = [Pin(gpio, Pin.IN, pull) for _name, gpio in board.BUTTONS]
         t = time.ticks_ms()
         self._latch = bytearray(_NBUTTONS)     # an edge was seen since the last frame
+        # raised by an edge that update() will take as a new press (not a
+        # bounce, not a button already down): the clock starts the frame at
+        # once (firmware.hal.clock, wake); update() lowers it
+        self.wake = bytearray(1)
         self._latch_t = [t] * _NBUTTONS        # ...at this tick
         self._t_press = [t] * _INPUTS
         self._t_release = [t] * _NBUTTONS
@@ -118,18 +122,25 @@ class Controls:
         i = 0
         while i < _NBUTTONS:
             if pins[i] is pin:
-                self._latch[i] = 1
-                self._latch_t[i] = time.ticks_ms()
-                return
+                break
             i += 1
+        else:
+            return
+        t = time.ticks_ms()
+        self._latch[i] = 1
+        self._latch_t[i] = t
+        # the same test update() makes: a button up, and not settling from
+        # a release, is pressed now: the frame may start at once
+        if (not self._down >> i & 1
+                and time.ticks_diff(t, self._t_release[i]) >= self.debounce_ms):
+            self.wake[0] = 1
 
     def poll(self):
         """Sample the buttons between frames (for ports without pin IRQs)."""
         active = self._active
         for i in range(_NBUTTONS):
             if self._pins[i].value() == active:
-                self._latch[i] = 1
-                self._latch_t[i] = time.ticks_ms()
+                self._on_edge(self._pins[i])
 
     # ---- joystick -----------------------------------------------------------
     def _read(self, adc):
@@ -233,6 +244,7 @@ class Controls:
         t_release = self._t_release
         down = self._down
         before = down
+        self.wake[0] = 0        # an edge after this is the next frame's
         for i in range(_NBUTTONS):
             bit = 1 << i
             edge = latch[i]

@@ -8,9 +8,11 @@ D pressed: "THINKING..." on that frame (ask()), the search on the next
 (show()), then an arrow and the direction. D held: the computer plays
 (play()), a move every _DEMO_STEP_MS, until D is let go.
 
-Hints and the demo stop at the AI's node cap (ai2048.BOARD_NODES), the
-setting its strength benchmark measures (and ~35 ms on the ESP32); the time
-budgets below are only a safety net. The same cap on the PC keeps the
+Hints and the demo stop at the AI's node cap (ai2048.BOARD_NODES, more on
+a crowded board: ai2048.CROWDED), the setting its strength benchmark
+measures (tools/bench/bench_2048.py; under 1 s on the ESP32, most hints far
+less); the time budget below is only a safety net, the same for both so
+that the demo plays the benchmark's games. The same cap on the PC keeps the
 emulator (whose clock stands still while Python computes) deterministic.
 """
 import time
@@ -24,8 +26,7 @@ _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the bo
 if _TYPE_CHECKING:
     from firmware.screens.g2048 import Game
 
-_HINT_MS = const(1000)      # the hint's search budget on the board
-_DEMO_MS = const(150)       # each demo move's budget on the board
+_HINT_MS = const(1000)      # the hint's and each demo move's search budget on the board
 _DEMO_HOLD_MS = const(600)  # D held this long: the demo plays
 _DEMO_STEP_MS = const(250)  # a demo move every this many ms
 
@@ -47,7 +48,8 @@ def show(screen: "Game"):
 
 
 def play(screen: "Game", now):
-    """D held: a demo move when it is time for one."""
+    """D held: a demo move when it is time for one (every _DEMO_STEP_MS, or
+    as soon as the search is done when it takes longer)."""
     # a D held since before the screen opened is no request (and a tick
     # compared with 0 would depend on the counter's phase)
     if screen.demo_next is None or time.ticks_diff(now, screen.demo_next) < 0:
@@ -56,7 +58,7 @@ def play(screen: "Game", now):
         screen.demo = True
         screen.panel |= STATUS_LINE
     screen.demo_next = time.ticks_add(now, _DEMO_STEP_MS)
-    d = search(screen, screen.demo_nodes, _DEMO_MS)
+    d = search(screen, screen.demo_nodes, _HINT_MS)
     if d >= 0:
         screen.move(d, now)
         screen.hint = d

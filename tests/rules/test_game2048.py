@@ -373,6 +373,33 @@ def test_ai_node_cap_is_deterministic():
         g.slide(d)
 
 
+def test_ai_begins_no_depth_its_cap_cannot_finish():
+    # an open board: depth 2 costs ~150 evaluations and depth 3 would cost
+    # ~50 times that; it is not begun, so the cap is not even reached
+    g = _game(seed=4)
+    g.new_game()
+    ai = ai2048.Expectimax(budget_ms=0)
+    ai.best_move(g.board)
+    assert ai.depth == 2 and 0 < ai.nodes < ai2048.BOARD_NODES
+
+
+def test_ai_searches_deeper_on_a_crowded_board():
+    # three empty cells: the cap grows (ai2048.CROWDED), and depth 3 fits
+    g = _game([2, 4, 8, 16,
+               32, 64, 128, 256,
+               2, 8, 2, 512,
+               0, 0, 0, 1024])
+    assert ai2048.CROWDED[3] > ai2048.CROWDED[16]
+    ai = ai2048.Expectimax(budget_ms=0)
+    d = ai.best_move(g.board)
+    assert g.can_slide(d)
+    assert ai.depth >= 3 and ai.nodes > ai2048.BOARD_NODES
+    assert ai.nodes <= ai2048.BOARD_NODES * ai2048.CROWDED[3] // 4 + 64
+    # a smaller cap on the same board: the search stops at depth 2, in time
+    small = ai2048.Expectimax(budget_ms=0, max_nodes=20)
+    assert small.best_move(g.board) >= 0 and small.depth <= 2
+
+
 def test_a_direction_that_is_none_of_the_four_is_an_illegal_move():
     random.seed(3)
     g = Game2048(random)

@@ -1,12 +1,18 @@
-"""Reversi CPU strength on CPython.
+"""Reversi CPU strength on CPython, against a fixed yardstick.
 
-Each CPU level plays a random player and a one-ply positional-weights player,
-GAMES games each: the CPU takes Black in even games and White in odd ones,
-and the first OPENING plies of every game are random (seeded per game), so
-openings vary. The CPU searches with its level's node budget (what the
-ESP32's time budget buys), which makes every game repeatable.
+Each CPU level plays the textbook opponent of tools/bench/reversi_baseline.py
+(alpha-beta to depth 4, classic weighted-square table) from OPENINGS seeded
+random openings of OPENING_PLIES plies, each opening once with either colour:
+2 * OPENINGS games per level. The CPU searches with its level's node budget
+(LEVELS[level][4]: what its time budget buys on the ESP32, measured by
+tools/bench/mp_reversi.py), so every game is the same on every PC and is the
+game the board would play. Easy and medium add their noise from a seeded rng.
 
-Run from the repo root:  python tools/bench/bench_reversi.py [games]
+Per level: wins, draws, losses, the score (a draw is half a win), and the
+CPU's time per move: its nodes, and the ESP32 time they stand for (nodes at
+the level's rate, budget_ms / node budget), average and worst.
+
+Run from the repo root:  python tools/bench/bench_reversi.py [openings]
 """
 
 import os
@@ -20,104 +26,85 @@ import tools.emu  # noqa: E402  (micropython.const and time.ticks_* as on the bo
 
 tools.emu.install()
 
-from firmware.games.reversi import Reversi, BLACK, WHITE, WEIGHTS, PASS  # noqa: E402
+from firmware.games.reversi import Reversi, BLACK, WHITE  # noqa: E402
 from firmware.games.reversi_ai import Ai, LEVELS  # noqa: E402
 from firmware.screens.reversi_shared import LEVEL_NAMES  # noqa: E402
+from tools.bench.reversi_baseline import Baseline, DEPTH  # noqa: E402
 
-GAMES = 100
-OPENING = 4  # random plies at the start of each game
-
-
-def random_player(g, rng):
-    return rng.choice(g.legal_moves())
+OPENINGS = 20        # each played with both colours: 40 games per level
+OPENING_PLIES = 6    # random plies at the start of each game
 
 
-def positional_player(g, rng):
-    """One ply: the move whose resulting position has the best disc-square
-    weight sum for the mover (ties broken at random)."""
-    me = g.turn
-    best = []
-    best_v = None
-    for m in g.legal_moves():
-        if m == PASS:
-            return PASS
+def opening(index):
+    """The random first plies of opening `index` (the same for every level)."""
+    rng = random.Random(7919 * index + 17)
+    g = Reversi()
+    moves = []
+    while len(moves) < OPENING_PLIES and not g.is_game_over():
+        m = rng.choice(g.legal_moves())
         g.push(m)
-        b = g.board
-        v = 0
-        for sq in range(11, 89):
-            p = b[sq]
-            if p == me:
-                v += WEIGHTS[sq]
-            elif p == 3 - me:
-                v -= WEIGHTS[sq]
-        g.pop()
-        if best_v is None or v > best_v:
-            best_v, best = v, [m]
-        elif v == best_v:
-            best.append(m)
-    return rng.choice(best)
-
-
-OPPONENTS = {"random": random_player, "positional": positional_player}
+        moves.append(m)
+    return moves
 
 
 def play_game(job):
-    level, opp_name, index = job
-    rng = random.Random(1000 * level + 7919 * index + (0 if opp_name == "random" else 1))
+    """One game: (level, index) -> (level, outcome for the CPU, its nodes per
+    move, its CPython seconds per move)."""
+    level, index = job
     cpu_color = BLACK if index % 2 == 0 else WHITE
     ai = Ai(level, budget_ms=0, node_budget=LEVELS[level][4], rng=random.Random(index))
-    opponent = OPPONENTS[opp_name]
+    base = Baseline()
     g = Reversi()
-    nodes = 0
-    cpu_moves = 0
-    max_nodes = 0
+    g.replay(opening(index // 2))
+    nodes = []
+    seconds = 0.0
     while not g.is_game_over():
-        if g.ply < OPENING:
-            m = rng.choice(g.legal_moves())
-        elif g.turn == cpu_color:
+        if g.turn == cpu_color:
+            t = time.perf_counter()
             m = ai.choose(g)
-            nodes += ai.nodes
-            cpu_moves += 1
-            max_nodes = max(max_nodes, ai.nodes)
+            seconds += time.perf_counter() - t
+            nodes.append(ai.nodes)
         else:
-            m = opponent(g, rng)
+            m = base.choose(g)
         g.push(m)
     diff = g.score() if cpu_color == BLACK else -g.score()
-    return level, opp_name, (diff > 0) - (diff < 0), nodes, cpu_moves, max_nodes
+    return level, (diff > 0) - (diff < 0), nodes, seconds
 
 
 def main():
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else GAMES
-    jobs = []
+    openings = int(sys.argv[1]) if len(sys.argv) > 1 else OPENINGS
+    games = 2 * openings
     # Slowest first so the two workers finish together.
-    for level in (2, 1, 0):
-        for opp in ("positional", "random"):
-            for i in range(games):
-                jobs.append((level, opp, i))
+    jobs = [(level, i) for level in (2, 1, 0) for i in range(games)]
     t0 = time.time()
     with Pool(2) as pool:
-        results = pool.map(play_game, jobs, chunksize=4)
+        results = pool.map(play_game, jobs, chunksize=2)
     elapsed = time.time() - t0
-    table = {}
-    for level, opp, outcome, nodes, moves, max_nodes in results:
-        row = table.setdefault((level, opp), [0, 0, 0, 0, 0, 0])
-        row[1 - outcome] += 1  # wins, draws, losses
-        row[3] += nodes
-        row[4] += moves
-        row[5] = max(row[5], max_nodes)
-    print("Reversi CPU strength: %d games per pairing, both colours, %d random opening plies"
-          % (games, OPENING))
-    print("%-7s %-11s %5s %5s %5s %7s %11s %10s %9s" % (
-        "level", "opponent", "win", "draw", "loss", "win%", "node budget",
-        "avg nodes", "max nodes"))
+    print("Reversi CPU levels against alpha-beta depth %d with the classic square table:"
+          % DEPTH)
+    print("%d seeded openings of %d random plies, each with both colours (%d games a level)"
+          % (openings, OPENING_PLIES, games))
+    print("%-7s %4s %4s %4s %7s %7s %10s %10s %10s %10s" % (
+        "level", "win", "draw", "loss", "score", "budget", "avg nodes", "max nodes",
+        "avg esp32", "max esp32"))
     for level in (0, 1, 2):
-        for opp in ("random", "positional"):
-            w, d, l, nodes, moves, mx = table[(level, opp)]
-            print("%-7s %-11s %5d %5d %5d %6.1f%% %11d %10d %9d" % (
-                LEVEL_NAMES[level], opp, w, d, l, 100.0 * w / games,
-                LEVELS[level][4], nodes // max(1, moves), mx))
-    print("targets (hard): >= 95%% vs random, >= 80%% vs positional; %.0f s on 2 processes"
-          % elapsed)
+        rows = [r for r in results if r[0] == level]
+        w = sum(r[1] > 0 for r in rows)
+        d = sum(r[1] == 0 for r in rows)
+        lost = sum(r[1] < 0 for r in rows)
+        nodes = [n for r in rows for n in r[2]]
+        budget_ms, node_budget = LEVELS[level][0], LEVELS[level][4]
+        avg = sum(nodes) / max(1, len(nodes))
+        most = max(nodes) if nodes else 0
+        print("%-7s %4d %4d %4d %6.1f%% %5d ms %10d %10d %7d ms %7d ms" % (
+            LEVEL_NAMES[level], w, d, lost, 100.0 * (w + d / 2) / games, budget_ms,
+            avg, most, avg * budget_ms / node_budget, most * budget_ms / node_budget))
+    cpu_s = sum(r[3] for r in results)
+    moves = sum(len(r[2]) for r in results)
+    print("score: a draw counts half; esp32 ms: nodes at the level's rate (its budget over"
+          " its node budget)")
+    print("target: hard >= 90%%; %.1f ms a CPU move on CPython; %.0f s on 2 processes"
+          % (1000 * cpu_s / max(1, moves), elapsed))
 
 
 if __name__ == "__main__":

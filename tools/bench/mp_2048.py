@@ -115,8 +115,9 @@ def _report():
     nodes = list(S["nodes"][:n])
     depths = list(S["depths"][:n])
     print("2048 hint under MicroPython/Node (ESP32 ~ x2.5 slower), seed %d" % SEED)
-    print("settings: cap %d evaluations, budget %d ms on the ESP32 (%d ms here), depth <= %d"
-          % (ai2048.BOARD_NODES, ai2048.BUDGET_MS, NODE_BUDGET_MS, ai2048.MAX_DEPTH))
+    print("settings: cap %d evaluations (up to x%d on a crowded board), budget %d ms on the"
+          " ESP32 (%d ms here), depth <= %d"
+          % (ai2048.BOARD_NODES, max(ai2048.CROWDED) // 4, ai2048.BUDGET_MS, NODE_BUDGET_MS, ai2048.MAX_DEPTH))
     print("game: %d moves, score %d, max tile %d" % (g.moves, g.score, g.max_tile()))
     print("measure                       node ms   esp32 ms")
     for name, v in (("hint median", _median(times)), ("hint 90th percentile",
