@@ -191,9 +191,12 @@ class App:
             self.settings.apply(self.hal)
             self.toast = ("Sound on" if sound else "Sound off" if saved else "Not saved!", now)
             return None
-        if controls.just_pressed(E) and isinstance(self.screen, GameScreen):
-            from firmware.screens.pause import Pause
-            return Pause(self, self.screen)
+        game = self.screen
+        if controls.just_pressed(E) and isinstance(game, GameScreen):
+            # borrowed from the game for as long as it shows: what it imports
+            # goes again when it closes (Pause.update)
+            lent = game.borrow("firmware.screens.pause")
+            return lent.__enter__().Pause(self, game, lent)
         return None
 
     def _draw_after_crash(self):

@@ -60,8 +60,7 @@ def test_reversi_holds_neither_the_menu_nor_the_overlays_code(board, store_dir, 
     tap(board, arcade, "B")                            # ...and no closes it
     assert not arcade.screen.overlay
     assert "firmware.screens.reversi_menu" not in sys.modules
-    # (firmware.ui.draw came with the pause menu, which forgets only itself
-    # when it closes; what an overlay brings goes with it: test_game_helpers)
+    assert "firmware.ui.draw" not in sys.modules   # (nor what the pause menu brought)
 
 
 class Boom(Screen):

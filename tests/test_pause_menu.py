@@ -182,12 +182,18 @@ def test_the_mute_chord_works_everywhere_and_is_neither_e_nor_f(board, store_dir
     assert saved["sound"] is True
 
 
-def test_the_pause_menu_is_forgotten_when_it_closes(board, store_dir):
+@pytest.mark.parametrize("entry", ["2048", "Reversi", "Dot"])
+def test_the_pause_menu_leaves_nothing_behind_when_it_closes(board, store_dir, entry):
     import sys
-    arcade = boot(store_dir)
+    arcade = with_dot(store_dir)
     to_menu(board, arcade)
-    choose(board, arcade, "2048")
+    choose(board, arcade, entry)
+    frames(arcade, 5)
+    before = set(sys.modules)
     tap(board, arcade, "E")
+    to_row(board, arcade, "Sound")
+    nudge(board, arcade, "right")                  # a change saved while it shows
     assert "firmware.screens.pause" in sys.modules
     tap(board, arcade, "B")
-    assert "firmware.screens.pause" not in sys.modules
+    frames(arcade, 5)
+    assert set(sys.modules) - before == set()      # its code and all it brought: gone

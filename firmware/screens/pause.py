@@ -10,13 +10,14 @@ others from its next game, as the key line says on their row); Sound (off and
 three volumes) and Brightness, the system's own; Keys (the game's help lines);
 New game (asked first); Save and leave. B or E again: back to the game as it was.
 
-The app imports this module when E opens it and forgets it when it closes
-(App._system_keys), so a game pays nothing for it while it plays."""
+The app borrows this module from the game when E opens it (GameScreen.borrow),
+and it goes again when the menu closes with everything it imported meanwhile,
+so a game pays nothing for it while it plays."""
 import time
 
 from micropython import const
 
-from firmware import gamelist, modules
+from firmware import gamelist
 from firmware.game_settings import set_game_value
 from firmware.hal.controls import A, B, E, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import Screen, GameScreen, BACK
@@ -53,8 +54,9 @@ def declaration(app, game):
 
 
 class Pause(Screen):
-    def __init__(self, app, game: GameScreen):
+    def __init__(self, app, game: GameScreen, lent):
         Screen.__init__(self, app)
+        self.lent = lent         # this module, borrowed from the game (App._system_keys)
         self.game: "GameScreen | None" = game
         self.paused_at = self.hal.clock.now()
         declared = declaration(app, game)
@@ -120,7 +122,8 @@ class Pause(Screen):
     def update(self, now_ms):
         target = self._update(now_ms)
         if target is not None:
-            modules.forget(__name__)    # the menu's code goes with it (it comes back with E)
+            # this module goes, with all it imported while open (it comes back with E)
+            self.lent.__exit__()
         return target
 
     def _update(self, now_ms):
