@@ -18,6 +18,8 @@ the REPL) would lose the board. attached() says when that may be the case.
 """
 import sys
 
+from firmware import modules
+
 
 def attached():
     """True when a host session may be on the serial line:
@@ -26,7 +28,7 @@ def attached():
       as __main__ (so "main" is in sys.modules only then);
     - mpremote's mount (`make run`) is on sys.path as /remote;
     - bytes are waiting on the REPL's serial line (someone typing at it)."""
-    if "main" in sys.modules or "/remote" in sys.path:
+    if "main" in modules.loaded() or "/remote" in sys.path:
         return True
     return serial_waiting()
 

@@ -27,12 +27,10 @@ Then it is the Reversi screen (firmware.screens.reversi) with these changes:
 The radio is on only while this screen is: suspend() (leaving, or the panel
 going to sleep) turns it off, and the next frame turns it on again.
 """
-import sys
 import time
 
 from micropython import const
 
-from firmware import modules
 from firmware.games.link import Session, pairing_code, board_name, MOVED, QUIET
 from firmware.games.reversi import BLACK, WHITE, PASS, DRAW
 from firmware.games.reversi_link import GAME_ID, STATE_SIZE
@@ -63,11 +61,6 @@ _WAIT_CHOICES = ("Keep waiting", "Save, leave", "CPU plays")
 _PANEL_X = const(66)
 
 
-def _module(name):
-    __import__(name)
-    return sys.modules[name]
-
-
 class Game(reversi.Game):
     title = "Play a friend"
 
@@ -93,7 +86,7 @@ class Game(reversi.Game):
         if self.refused is None:
             self._radio_on()
             if self.session is None and self.refused is None:
-                _module(_LOBBY).start(self, self.hal.clock.now())
+                self.helper(_LOBBY).start(self, self.hal.clock.now())
 
     # ---- the radio -------------------------------------------------------------
     def _radio_on(self):
@@ -119,7 +112,7 @@ class Game(reversi.Game):
                             else (lobby.peer, self.radio.mac))
         self.code = pairing_code(lobby.session, inviter, invitee)
         self.lobby = None
-        modules.forget(_LOBBY)
+        self.let_go(_LOBBY)                # the lobby's code, and what it brought
         self.cpu_side = False
         reversi.Game.new_game(self, now)   # an empty board, saved with the session
         self.mode = TWO_PLAYERS
@@ -134,7 +127,7 @@ class Game(reversi.Game):
             self.session = None
             self.code = ""
             self.save()
-            _module(_LOBBY).start(self, now)
+            self.helper(_LOBBY).start(self, now)
 
     # ---- saves -----------------------------------------------------------------
     def progress(self):
@@ -273,7 +266,7 @@ class Game(reversi.Game):
             if self.refused is not None:
                 return None
         if self.lobby is not None:
-            return _module(_LOBBY).update(self, now)
+            return self.helper(_LOBBY).update(self, now)
         session = self.session
         self.hearing = True
         try:
@@ -336,13 +329,13 @@ class Game(reversi.Game):
                 ui_draw.key_line(fb, "B BACK")
             return
         if self.lobby is not None:
-            _module(_LOBBY).draw(self, fb)
+            self.helper(_LOBBY).draw(self, fb)
             return
         if self.waiting or self.code:
             # a box over the board: repainted only when something changed
             if self.dirty or self.box_dirty:
                 if self.dirty:
-                    _module(_BOARD).draw(self, fb)
+                    self.helper(_BOARD).draw(self, fb)
                 self.box_dirty = False
                 self._box(fb)
             return
