@@ -8,11 +8,9 @@ with it."""
 import gc
 import sys
 
-from firmware import check
-from firmware.game_settings import check_value
-from firmware import gamelist
-from firmware import modules
-from firmware.gamelist import CACHE, LAYOUT
+from firmware import check, gamefiles, modules
+from firmware.game_settings import check_value, file_name, game_values
+from firmware.gamefiles import CACHE, LAYOUT
 
 TITLE_LONGEST = 13   # characters beside a menu row's icon
 ROW_LONGEST = 15     # a setting's label and value, a record's label and value, with a space
@@ -133,9 +131,6 @@ def _read(module, path, what):
 
 def _declared(module, what):
     """The checked declaration of game module `module`, imported for it alone."""
-    if module in sys.modules and not hasattr(sys.modules[module], "GAME"):
-        # a game still running has let its GAME go (gamelist.launch): read afresh
-        modules.forget(module)
     with modules.borrowed(module) as game_module:
         decl = getattr(game_module, "GAME", None)
         if decl is None:
@@ -186,9 +181,9 @@ def refresh(app):
     games = []
     changed = len(old) != len(cached["games"])
     built_in_titles = []
-    gamelist.use_folder(app.games_folder)
-    for name, module, path, built_in in gamelist.files(app):
-        when = gamelist.stamp(path)
+    gamefiles.use_folder(app.games_folder)
+    for name, module, path, built_in in gamefiles.files(app):
+        when = gamefiles.stamp(path)
         game = old.pop(path, None)
         if game is None or when is None or game.get("stamp") != when:
             what = path if not built_in else module
@@ -215,16 +210,25 @@ def refresh(app):
         store.save(CACHE, {"layout": LAYOUT, "games": games})
     # the settings an older firmware kept elsewhere move to the games' own
     # files now, before anything saves over those
-    from firmware.game_settings import game_values, migrates
+    from firmware.game_settings import migrates
     for game in games:
         if "error" not in game and migrates(game):
             game_values(store, game)
     return games
 
 
+def own_settings(store, module_name):
+    """(values, file name) of the game whose module is module_name (imported):
+    for a game screen built directly (tests, benchmarks), not launched."""
+    decl = getattr(sys.modules[module_name], "GAME", {"title": module_name})
+    game = read_declaration(decl, module_name)
+    game["id"] = module_name[module_name.rfind(".") + 1:]
+    return game_values(store, game), file_name(game)
+
+
 def _clash(game, name, built_in_titles):
     """Why an installed game may not take its place (None: it may)."""
-    for module in gamelist.BUILT_IN:
+    for module in gamefiles.BUILT_IN:
         if module.endswith("." + name):
             return name + " is the name of a built-in game"
     for v in game["variants"]:

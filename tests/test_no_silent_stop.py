@@ -1,6 +1,8 @@
 """No silent stop: every way the app could stop with no screen and no log,
 injected one at a time on the emulated board. Each ends on a screen that
 says what happened (or the safe menu), and the next frames run."""
+import builtins
+
 import pytest
 
 from firmware import app as app_module
@@ -9,7 +11,7 @@ from firmware.records import Records
 from firmware.settings import Settings
 from firmware.screens.base import Screen
 from tests.panel import shows
-from tests.test_app import boot, frames, wait, tap, nudge, to_menu, choose
+from tests.test_app import boot, frames, wait, tap, nudge, patch, to_menu, choose
 
 
 def _name(arcade):
@@ -122,13 +124,13 @@ def test_a_memory_error_while_logging_still_shows_the_crash(board, store_dir, mo
 
 
 def _no_memory_to_import(monkeypatch, names):
-    real = app_module.App._import
+    real = builtins.__import__
 
-    def _import(self, name):
+    def no_memory(name, *args, **kwargs):
         if name in names:
             raise MemoryError()
-        return real(self, name)
-    monkeypatch.setattr(app_module.App, "_import", _import)
+        return real(name, *args, **kwargs)
+    monkeypatch.setattr(builtins, "__import__", no_memory)
 
 
 def test_no_memory_for_the_error_screen_gives_the_bare_one(board, store_dir, monkeypatch):
@@ -147,14 +149,14 @@ def test_when_even_the_bare_error_screen_fails_the_app_carries_on(board, store_d
     def no_draw(self, display):
         raise MemoryError()
     _no_memory_to_import(monkeypatch, ("firmware.screens.error",))
-    monkeypatch.setattr(app_module.BareError, "draw", no_draw)
     arcade = boot(board, store_dir)
+    patch(arcade, monkeypatch, "firmware.screens.base", "BareError.draw", no_draw)
     to_menu(board, arcade)
     arcade.switch(DrawRaises(arcade))
     frames(arcade, 5)                         # nothing escapes step()
+    # no memory even to draw: the menu again, on a fresh heap (a soft reset)
+    assert _name(arcade) == "Menu" and arcade.resets == 1
     monkeypatch.undo()
-    tap(board, arcade, "A")
-    assert _name(arcade) == "Menu"
 
 
 def test_an_exception_that_cannot_be_made_into_text(board, store_dir):
@@ -168,13 +170,11 @@ def test_an_exception_that_cannot_be_made_into_text(board, store_dir):
 
 
 def test_a_menu_that_fails_twice_gives_the_safe_menu(board, store_dir, monkeypatch):
-    from firmware.screens import menu
-
     def broken(self, now_ms):
         raise KeyError("menu item")
     arcade = boot(board, store_dir)
     to_menu(board, arcade)
-    monkeypatch.setattr(menu.Menu, "update", broken)
+    patch(arcade, monkeypatch, "firmware.screens.menu", "Menu.update", broken)
     frames(arcade, 2)
     assert _name(arcade) == "ErrorScreen"
     tap(board, arcade, "A")                   # back to the menu: it fails again
@@ -200,12 +200,10 @@ def test_a_menu_that_fails_twice_gives_the_safe_menu(board, store_dir, monkeypat
 
 
 def test_a_menu_that_cannot_even_be_built(board, store_dir, monkeypatch):
-    from firmware.screens import menu
-
     def broken(self, app, **options):
         raise ImportError("no module named 'catalog'")
-    monkeypatch.setattr(menu.Menu, "__init__", broken)
     arcade = boot(board, store_dir)
+    patch(arcade, monkeypatch, "firmware.screens.menu", "Menu.__init__", broken)
     wait(arcade, 1700)                        # the splash ends: the menu fails
     assert _name(arcade) == "ErrorScreen"
     tap(board, arcade, "A")

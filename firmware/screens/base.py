@@ -12,6 +12,7 @@ before leaving and before the panel goes to sleep.
 
 import time
 
+from firmware.hal.controls import A, B
 from micropython import const
 
 BACK = "back"
@@ -35,6 +36,37 @@ class Screen:
     def redraw(self):
         """Paint everything again on the next draw() (something covered the screen)."""
         self.dirty = True
+
+
+class BareError(Screen):
+    """The crash screen when there is no memory for the real one
+    (firmware.screens.error.ErrorScreen, its child): drawn with the
+    display's own text, nothing imported. A or B: back to the menu (out of
+    memory: a fresh start, app.restart)."""
+
+    def __init__(self, app, error):
+        Screen.__init__(self, app)
+        self.title = "Error" if error is None else type(error).__name__
+        self.dirty = True
+
+    def update(self, now_ms):
+        c = self.hal.controls
+        if c.just_pressed(A) or c.just_pressed(B):
+            return BACK
+        return None
+
+    def key_line(self):
+        return "A: restart" if self.app.restart else "A: back to menu"
+
+    def draw(self, display):
+        if not self.dirty:
+            return
+        self.dirty = False
+        fb = display.fb
+        fb.fill(0)
+        fb.text("Oops:", 0, 0, 1)
+        fb.text(self.title[:16], 0, 12, 1)
+        fb.text(self.key_line(), 0, 56, 1)
 
 
 # The panel beside a game's board is drawn field by field: self.panel holds a
@@ -75,7 +107,7 @@ class GameScreen(Screen):
         self.save_name = save
         if settings is None:
             # built directly (tests, benchmarks) rather than launched from the menu
-            from firmware.game_settings import own_settings
+            from firmware.gamereader import own_settings
             settings, settings_file = own_settings(self.hal.store, type(self).__module__)
         self.settings = settings
         self.settings_file = settings_file

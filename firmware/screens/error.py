@@ -1,8 +1,8 @@
 """Shown when a screen raised: the exception's type and message, then back to
 the menu. The traceback is in the crash log on the board (/data/crash.log).
-Its plainer parent, BareError (in firmware.app, always loaded), stands in
-when there is no memory to import this one."""
-from firmware.app import BareError
+Its plainer parent, BareError (in firmware.screens.base, always loaded),
+stands in when there is no memory to import this one."""
+from firmware.screens.base import BareError
 from firmware.ui import draw
 
 
@@ -37,4 +37,4 @@ class ErrorScreen(BareError):
         for i, line in enumerate(self.lines):
             fb.text(line, 0, 11 + i * 9, 1)
         fb.text("log saved" if self.logged else "log not saved", 0, 47, 1)
-        fb.text("A: back to menu", 0, 56, 1)
+        fb.text(self.key_line(), 0, 56, 1)
