@@ -145,8 +145,11 @@ class App:
         # A menu that fails within 20 s of its start, twice in a row, is not
         # built again: back from the crash screen comes the safe menu (no
         # loop menu -> crash screen -> menu until the battery runs out).
-        # Only the menu's own failures count: a game fails in its own program.
-        if self.building_menu or type(self.screen).__name__ == "Menu":
+        # Only the menu's own failures count: a game fails in its own program,
+        # and no memory is no fault of the menu's (a fresh heap cures it).
+        if isinstance(error, MemoryError):
+            pass
+        elif self.building_menu or type(self.screen).__name__ == "Menu":
             if time.ticks_diff(now, self.menu_since) < _MENU_GOOD_MS:
                 self.menu_fails += 1
             else:

@@ -17,11 +17,16 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FRAME_MS = 1000 // ml4m.FPS
 
 
+# fn(runner) called before each start of the firmware in every runner boot()
+# makes: a fixture's patch that must hold in every program (it removes its own)
+EVERY_PROGRAM = []
+
+
 def boot(board, store_dir, games=None):
     """Power on: the firmware on the board (tools/emu/runner.py: a launch's
     soft reset starts it again, as main.py does), the app at its splash
     screen. Read it as the app: arcade.screen, arcade.hal, ..."""
-    return Runner(board, store_dir, ml4m, games_folder=games)
+    return Runner(board, store_dir, ml4m, games_folder=games, before_start=EVERY_PROGRAM)
 
 
 def patch(arcade, monkeypatch, module, name, value):

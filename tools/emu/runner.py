@@ -43,21 +43,29 @@ class Runner:
 
     # ---- the firmware's start ---------------------------------------------------------
     def start(self):
-        """What main.py does up to the first frame: firmware.app.start()."""
-        for hook in self.before_start:
-            hook(self)
-        from firmware import app as app_module
-        kwargs = {} if self.games_folder is None else {"games_folder": self.games_folder}
-        self.app = app_module.start(self.board_file, self.store_root, **kwargs)
-        return self.app
+        """What main.py does up to the first frame: firmware.app.start(). A
+        soft reset already there (a program that cannot start) starts again."""
+        while True:
+            for hook in self.before_start:
+                hook(self)
+            from firmware import app as app_module
+            kwargs = {} if self.games_folder is None else {"games_folder": self.games_folder}
+            try:
+                self.app = app_module.start(self.board_file, self.store_root, **kwargs)
+                return self.app
+            except ResetRequested:
+                self._fresh_interpreter()
 
     def soft_reset(self):
         """The board's soft reset: a fresh interpreter, then the firmware's start."""
+        self._fresh_interpreter()
+        self.start()
+
+    def _fresh_interpreter(self):
         self.resets += 1
         self.board.soft_reset()
         self.app = None
         forget_firmware(self.games_folder)
-        self.start()
 
     # ---- running ---------------------------------------------------------------------
     def step(self):
@@ -87,25 +95,25 @@ class Runner:
             self.soft_reset()
         return self.app.screen
 
-    def run_programs(self, programs, before_each=None, reset_limit=None):
+    def run_programs(self, programs):
         """Run the programs (paths: boot.py, main.py) as the board does after
-        every reset, for good: each soft reset runs them again on a fresh
-        interpreter. before_each(): called before each run (the simulator's
-        seed). Returns only by an exception (the simulator's Quit, the
-        board's StopEmulation) or after reset_limit resets."""
+        every reset: each soft reset runs them again on a fresh interpreter.
+        Returns when they return; a firmware that resets again and again
+        (50 times, each within 100 ms of the last) raises ResetRequested."""
+        quick = 0
+        last = None
         while True:
-            if before_each is not None:
-                before_each()
             try:
                 for path in programs:
                     runpy.run_path(path, run_name="__main__")
                 return
             except ResetRequested:
-                self.resets += 1
-                if reset_limit is not None and self.resets > reset_limit:
+                now = self.board.now_ms()
+                quick = quick + 1 if last is not None and now - last < 100 else 0
+                last = now
+                if quick >= 50:
                     raise
-                self.board.soft_reset()
-                forget_firmware(self.games_folder)
+                self._fresh_interpreter()
 
     def __getattr__(self, name):
         """The app's attributes (screen, hal, settings, ...), read through:
