@@ -92,7 +92,7 @@ $(BUILD)/mpy/%.mpy: %.py
 bench: deps mpy
 	@for f in tools/bench/bench_*.py; do [ -e "$$f" ] || continue; echo "== $$f"; $(VPY) "$$f" || exit 1; done
 	@for f in tools/bench/mp_*.py; do [ -e "$$f" ] || continue; [ "$$f" = tools/bench/mp_heap.py ] && continue; \
-	  echo "== $$f (MicroPython)"; $(MPRUN) --mpy $(BUILD)/mpy --script "$$f" || exit 1; done
+	  echo "== $$f (MicroPython)"; $(MPRUN) --resets --mpy $(BUILD)/mpy --script "$$f" || exit 1; done
 
 # Random play for a long session (tools/soak.py, tools/bench/soak_mp.py): on the
 # emulated board, then on MicroPython with the firmware as .mpy and a heap of
