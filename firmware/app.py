@@ -68,7 +68,7 @@ class App:
         self.screen = screen
 
     def menu(self):
-        """The menu in this program (the safe one after two failures)."""
+        """The menu, the first screen of its program (the safe one after two failures)."""
         if self.menu_broken:
             from firmware.screens.safe_menu import SafeMenu
             return SafeMenu(self)
@@ -87,7 +87,8 @@ class App:
         self.leave(gamelist.launch_note(self, key))
 
     def open(self, module_name, class_name):
-        """A system screen (Records, Settings, About): imported into the menu's program."""
+        """A system screen (Records, Settings, About): opened in the menu's
+        program (B: the menu's program again, on a fresh heap)."""
         gc.collect()
         return getattr(__import__(module_name, None, None, [class_name]), class_name)(self)
 
@@ -124,13 +125,11 @@ class App:
         if old is not None and old is not target:
             old.suspend()
         if target == BACK:
-            self.screen = None   # drop our reference before building the next
-            if self.game is not None or isinstance(old, BareError):
-                # back from a game or a crash: the menu in a program of its own
-                self.leave({})
-            old = None
-            gc.collect()
-            target = self.menu()
+            # the menu is always the first screen of a program of its own: back
+            # from a game, a system screen or a crash (and after the splash, with
+            # the power-on's reading of the games), on a fresh heap
+            self.screen = old = None
+            self.leave({})
         self.screen = target
         self.hal.display.invert(False)
 

@@ -140,14 +140,15 @@ def test_every_game_opens_in_a_program_of_its_own_and_comes_back(board, store_di
     arcade = boot(board, store_dir)
     to_menu(board, arcade)
     assert module not in sys.modules          # the menu knows the game without its code
+    resets = arcade.resets                    # (1: the splash's program ended for the menu's)
     choose(board, arcade, title)
-    assert type(arcade.screen).__name__ == "Game" and arcade.resets == 1   # a soft reset
+    assert type(arcade.screen).__name__ == "Game" and arcade.resets == resets + 1   # a soft reset
     assert module in sys.modules
     assert not [name for name in MENU_MODULES if name in sys.modules]   # a fresh heap
     wait(arcade, 300)
     tap(board, arcade, "B")
     wait(arcade, 200)
-    assert type(arcade.screen).__name__ == "Menu" and arcade.resets == 2
+    assert type(arcade.screen).__name__ == "Menu" and arcade.resets == resets + 2
     assert arcade.screen.labels[arcade.screen.cursor] == title   # the cursor where it was
     assert module not in sys.modules          # the game's program ended with it
 
@@ -273,8 +274,10 @@ def test_ctrl_c_gets_through_the_app(board, store_dir):
     def interrupt():
         raise KeyboardInterrupt
     board.after(3000, interrupt)
+    runner = Runner(board, store_dir, ml4m, start=False)   # main(), again after each reset
     with pytest.raises(KeyboardInterrupt):
-        board.run(lambda: app_module.main(ml4m, str(store_dir)), 5000)
+        board.run(runner.run_main, 5000)
+    assert runner.resets == 1                 # the splash ended: the menu's program
 
 
 def test_a_full_flash_is_reported_on_screen_and_the_game_goes_on(board, store_dir):

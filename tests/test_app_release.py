@@ -67,11 +67,12 @@ def test_the_crash_modules_go_with_the_error_screen(board, store_dir):
     arcade = boot(board, store_dir)
     to_menu(board, arcade)
     assert "firmware.crashlog" not in sys.modules
+    resets = arcade.resets
     arcade.switch(Boom(arcade))
     wait(arcade, 100)
     assert type(arcade.screen).__name__ == "ErrorScreen"
     assert (store_dir / "crash.log").exists()
     tap(board, arcade, "A")
-    assert type(arcade.screen).__name__ == "Menu" and arcade.resets == 1
+    assert type(arcade.screen).__name__ == "Menu" and arcade.resets == resets + 1
     assert "firmware.crashlog" not in sys.modules
     assert "firmware.screens.error" not in sys.modules

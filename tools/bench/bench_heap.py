@@ -62,9 +62,9 @@ def declared():
     sys.path.insert(0, ROOT)
     import tools.emu
     tools.emu.install()
-    from firmware import gamelist, gamereader
+    from firmware import gamefiles, gamereader
     found = []
-    for module in gamelist.BUILT_IN:
+    for module in gamefiles.BUILT_IN:
         decl = __import__(module, None, None, ["GAME"]).GAME
         game = gamereader.read_declaration(decl, module)
         game.update(module=module, id=module.rsplit(".", 1)[1], bench=decl.get("bench", {}))
@@ -81,7 +81,7 @@ def run(mpy, *args, first_boot=False):
         sys.exit("bench_heap: node not found (the MicroPython runner needs Node 20): run make deps")
     if not _DECLARED:
         _DECLARED.append(declared())
-    cmd = ([node, RUNNER, "--heap", str(HEAP), "--esp32-heap"] + (["--mpy", mpy] if mpy else [])
+    cmd = ([node, RUNNER, "--resets", "--heap", str(HEAP), "--esp32-heap"] + (["--mpy", mpy] if mpy else [])
            + ["--script", SCRIPT] + list(args)
            + ([] if first_boot else ["--declared", _DECLARED[0]]))
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=900)

@@ -95,6 +95,20 @@ class Runner:
             self.soft_reset()
         return self.app.screen
 
+    def run_main(self):
+        """firmware.app.main() as main.py calls it, again after each soft reset,
+        for good: returns after a safe boot, or by an exception (Ctrl-C, the
+        board's StopEmulation)."""
+        while True:
+            for hook in self.before_start:
+                hook(self)
+            from firmware import app as app_module
+            kwargs = {} if self.games_folder is None else {"games_folder": self.games_folder}
+            try:
+                return app_module.main(self.board_file, self.store_root, **kwargs)
+            except ResetRequested:
+                self._fresh_interpreter()
+
     def run_programs(self, programs):
         """Run the programs (paths: boot.py, main.py) as the board does after
         every reset: each soft reset runs them again on a fresh interpreter.
