@@ -100,7 +100,7 @@ bench: deps mpy
 SOAK_INPUTS ?= 100000
 soak: deps mpy
 	$(VPY) tools/soak.py --inputs $(SOAK_INPUTS)
-	$(MPRUN) --heap 118784 --esp32-heap --mpy $(BUILD)/mpy --script tools/bench/soak_mp.py --inputs $(SOAK_INPUTS)
+	$(MPRUN) --resets --heap 118784 --esp32-heap --mpy $(BUILD)/mpy --script tools/bench/soak_mp.py --inputs $(SOAK_INPUTS)
 
 clean:
 	rm -rf $(BUILD) .pytest_cache
@@ -137,11 +137,10 @@ remove-game: deps
 repl: deps
 	@$(MPREMOTE) repl || { $(NO_BOARD); }
 
-# The working tree mounted on the board at /remote (edit, then `make run` again):
-# /remote and /remote/lib go first on sys.path; the current folder goes back to /
-# so saves and records land in the board's own /data.
+# The working tree mounted on the board at /remote (edit, then `make run` again),
+# mounted again after each soft reset (a launch): tools/run_mounted.py.
 run: deps
-	@$(MPREMOTE) mount . exec "import sys, os; sys.path[:0] = ['/remote', '/remote/lib']; os.chdir('/'); import main" || { $(NO_BOARD); }
+	@$(VPY) tools/run_mounted.py $(PORT_ARG)
 
 backup: deps
 	@$(VPY) tools/deploy.py --backup $(PORT_ARG)

@@ -22,7 +22,7 @@ pytestmark = [
 
 def test_heap_bench_reports_the_menu():
     # no --loop: the script's "# mprun: --loop step" line must be honoured
-    done = subprocess.run([NODE, RUNNER, "--script", "tools/bench/mp_heap.py", "--menu-only"],
+    done = subprocess.run([NODE, RUNNER, "--resets", "--script", "tools/bench/mp_heap.py", "--menu-only"],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stdout + done.stderr
     rows = dict(re.findall(r"^(boot|menu)\s+([0-9.]+)\s", done.stdout, re.M))

@@ -3,7 +3,8 @@ time at 400 kHz plus the firmware's sleeps and frame pacing).
 
 The boot follows firmware.app.main(): the HAL (panel init, joystick
 calibration), the safe-boot check, the App, the splash, then frames until the
-menu has been drawn and flushed to the panel. Two cases: nobody touches
+menu has been drawn and flushed to the panel (the menu starts a program of
+its own: a soft reset after the splash, tools/emu/runner.py). Two cases: nobody touches
 anything (the splash stays its full time), and A pressed as soon as the splash
 is on the panel (the splash skipped). Python's own import and compile time is
 not modeled (on the ESP32 it comes on top: loading the firmware's .mpy files).
@@ -23,8 +24,7 @@ import tools.emu  # noqa: E402
 tools.emu.install()
 
 import firmware.boards.ml4m as ml4m  # noqa: E402
-from firmware import app as app_module  # noqa: E402
-from firmware import start_up  # noqa: E402
+from tools.emu.runner import Runner  # noqa: E402
 
 MAX_FRAMES = 300
 
@@ -42,23 +42,22 @@ def boot(skip, store_dir):
         mark[1] = bus.time_us
 
     t0 = board.now_ms()
-    hal = start_up.hal(ml4m, store_dir)     # as app.main() does
-    assert not start_up.safe_boot(hal)
-    note("HAL (panel init)")
-    arcade = app_module.App(hal)
-    arcade.start()
-    note("App")
+    arcade = Runner(board, store_dir, ml4m)   # as main.py: the HAL (panel init), the App
+    note("HAL (panel init) and App")
     frames = 0
     while frames < MAX_FRAMES:
         was_menu = type(arcade.screen).__name__ == "Menu"
+        resets = arcade.resets
         arcade.step()
         frames += 1
         name = type(arcade.screen).__name__
-        note("frame %d (%s)" % (frames, name))
+        note("frame %d (%s%s)" % (frames, name, ", a reset" if arcade.resets != resets else ""))
         if skip and frames == 1:
             board.press("A")                # a thumb on A once the splash shows
-        if name == "Menu" and not was_menu:
+        if name == "Menu" and not was_menu and arcade.resets == resets:
             break                           # drawn and flushed in this step
+        if was_menu:
+            break                           # (the menu's program's first frame)
     board.release("A")
     return board.now_ms() - t0, frames, log
 
