@@ -8,7 +8,7 @@ import sys
 import time
 
 from firmware import launch, modules
-from firmware.screens.base import BACK, BareError
+from firmware.screens.base import BareError
 from firmware.settings import DIM_AFTER_S
 from micropython import const
 
@@ -124,12 +124,13 @@ class App:
         old = self.screen
         if old is not None and old is not target:
             old.suspend()
-        if target == BACK:
+        if isinstance(target, str):   # BACK
             # the menu is always the first screen of a program of its own: back
             # from a game, a system screen or a crash (and after the splash, with
             # the power-on's reading of the games), on a fresh heap
             self.screen = old = None
             self.leave({})
+            return
         self.screen = target
         self.hal.display.invert(False)
 
