@@ -93,31 +93,11 @@ class App:
         return getattr(__import__(module_name, None, None, [class_name]), class_name)(self)
 
     def leave(self, note):
-        """End this program for the one the note names (none: the menu), with
-        what carries over. Never returns: firmware/launch.py resets."""
-        hal = self.hal
-        now = hal.clock.now()
-        store = hal.store
-        notes = [self.toast[0]] if self.toast is not None else []
-        if store.error:
-            notes.append(store.error)
-        note["notes"] = notes + store.notes
-        if store.bad:   # the reasons go to the crash log before the reset
-            from firmware import crashlog
-            crashlog.set_aside(store, now)
-        note["menu"] = self.menu_key
-        note["fails"] = self.menu_fails
-        note["safe"] = self.menu_broken
-        note["checked"] = self.games_checked
-        note["idle"] = time.ticks_diff(now, self.idle_since)
-        note["dim"] = self.dimmed
-        if hal.controls.calibrated:
-            note["stick"] = [hal.controls.center_x, hal.controls.center_y]
-        if self.memory_reset is not None:
-            note["memory"] = self.memory_reset
+        """End this program for the one the note names (none: the menu).
+        Never returns: firmware/launch.py resets."""
         self.screen = None
         gc.collect()
-        launch.leave(store, note)
+        launch.leave(self, note)
 
     def switch(self, target):
         """Leave the current screen for target: BACK (the menu) or a Screen."""
@@ -198,14 +178,8 @@ class App:
         except Exception:
             pass
         self.memory_reset = now
-        note = {}
-        if self.game is not None:
-            note = {"game": self.game}
-            for field in ("start", "broken"):
-                if field in self.note:
-                    note[field] = self.note[field]
         try:
-            self.leave(note)
+            self.leave(launch.again(self))
         except Exception as error:   # no memory even for the note: the crash screen
             _print(error)
 

@@ -22,6 +22,7 @@ A note is a dict of plain data, written as JSON:
 """
 import json
 import sys
+import time
 
 import machine
 
@@ -64,9 +65,30 @@ def take(store):
     return note if type(note) is dict else None
 
 
-def leave(store, note):
-    """Keep the note and reset: the next program starts on a fresh heap with
-    it. Never returns (machine.soft_reset() raises SystemExit on the board)."""
+def leave(app, note):
+    """Fill in what carries over from the app, keep the note and reset: the
+    next program starts on a fresh heap with it. Never returns
+    (machine.soft_reset() raises SystemExit on the board)."""
+    hal = app.hal
+    store = hal.store
+    now = hal.clock.now()
+    notes = [app.toast[0]] if app.toast is not None else []
+    if store.error:
+        notes.append(store.error)
+    note["notes"] = notes + store.notes
+    if store.bad:   # the reasons go to the crash log before the reset
+        from firmware import crashlog
+        crashlog.set_aside(store, now)
+    note["menu"] = app.menu_key
+    note["fails"] = app.menu_fails
+    note["safe"] = app.menu_broken
+    note["checked"] = app.games_checked
+    note["idle"] = time.ticks_diff(now, app.idle_since)
+    note["dim"] = app.dimmed
+    if hal.controls.calibrated:
+        note["stick"] = [hal.controls.center_x, hal.controls.center_y]
+    if app.memory_reset is not None:
+        note["memory"] = app.memory_reset
     text = json.dumps(note)
     rtc = _rtc()
     try:
@@ -78,6 +100,17 @@ def leave(store, note):
         finally:
             f.close()
     machine.soft_reset()
+
+
+def again(app):
+    """The note that starts the same program again (the same game, or the menu)."""
+    note = {}
+    if app.game is not None:
+        note["game"] = app.game
+        for field in ("start", "broken"):
+            if field in app.note:
+                note[field] = app.note[field]
+    return note
 
 
 class GameBroken(Exception):
