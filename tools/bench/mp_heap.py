@@ -387,12 +387,13 @@ def open_row(item, rng):
     """In the menu's program: a row's settings changed, its game chosen (a
     launch: the program ends there), or a system screen opened and played."""
     row, game, settings = item
-    if game is None:                         # Records, Settings, About: in this program
+    if game is None:                         # Records, Settings, About: in the menu's program
+        _where["saved"] = {}
+        _where["next"] = "menu"
         phase(row)
         yield from choose(row)
         yield from play_system(rng, 60)
-        yield from to_menu()
-        yield from back_in_menu(row)
+        yield from to_menu()                 # (B: the menu's program again, a reset)
         return
     title, module, save, key, game_id, plan = game
     if settings and save:
@@ -642,7 +643,8 @@ def session(menu_only, n):
         return                                   # (B resets: the line above ends the program)
     else:
         item = items[_where["row"]]
-        _set(item[1][4], _where["saved"])
+        if item[1] is not None:
+            _set(item[1][4], _where["saved"])
         yield from back_in_menu(item[0])
     while _where["row"] + 1 < len(items):
         _where["row"] += 1
