@@ -62,6 +62,45 @@ def boot(skip, store_dir):
     return board.now_ms() - t0, frames, log
 
 
+def _until_drawn(board, arcade, screen):
+    """Frames until screen's first frame is on the panel (after a reset, the
+    step after the one that started its program); returns virtual ms."""
+    t0 = board.now_ms()
+    for _ in range(60):
+        resets = arcade.resets
+        arcade.step()
+        if type(arcade.screen).__name__ == screen and arcade.resets == resets:
+            return board.now_ms() - t0
+    raise RuntimeError("no %s" % screen)
+
+
+def launches(store_dir):
+    """A on each game's menu entry -> its first frame on the panel, and B ->
+    the menu's: [(title, A ms, B ms)] (virtual: the frame that sees the
+    press, the reset, the new program's first frame and its bus time)."""
+    board = tools.emu.Board()
+    arcade = Runner(board, store_dir, ml4m)
+    _until_drawn(board, arcade, "Splash")
+    board.press("A")
+    _until_drawn(board, arcade, "Menu")
+    board.release("A")
+    _until_drawn(board, arcade, "Menu")
+    found = []
+    for title in ("15-Puzzle", "8-Puzzle", "2048", "Reversi"):
+        menu = arcade.screen
+        menu.cursor = menu.labels.index(title)
+        board.press("A")
+        a = _until_drawn(board, arcade, "Game")
+        board.release("A")
+        _until_drawn(board, arcade, "Game")
+        board.press("B")
+        b = _until_drawn(board, arcade, "Menu")
+        board.release("B")
+        _until_drawn(board, arcade, "Menu")
+        found.append((title, a, b))
+    return found
+
+
 def main():
     print("Power-on to a drawn menu, emulated ML4M (virtual ms: bus at 400 kHz + sleeps)")
     results = {}
@@ -79,6 +118,14 @@ def main():
     full = results["splash shown in full"][2]
     quiet = sum(1 for _w, n, _b, _a in full if n == 0)
     print("(splash in full: %d frames, %d of them sent nothing)" % (len(full) - 2, quiet))
+    print()
+    print("A launch (a soft reset), emulated ML4M: virtual ms from the press to the new")
+    print("program's first frame on the panel (the interpreter's own time is left out:")
+    print("tools/bench/mp_launch.py measures it on MicroPython, with an ESP32 estimate)")
+    print("%-12s %12s %12s" % ("game", "A -> game", "B -> menu"))
+    with tempfile.TemporaryDirectory() as store:
+        for title, a, b in launches(store):
+            print("%-12s %12.1f %12.1f" % (title, a, b))
 
 
 if __name__ == "__main__":
