@@ -50,7 +50,6 @@ class Menu(Screen):
         games = gamelist.entries(app, declared)
         resume = gamelist.resumable(app, declared)
         declared = None
-        self.keys = [entry[0] for entry in games]   # what app.launch(key) starts
         for entry in games:
             if entry[0] == resume:
                 self.add("Continue", entry[2])
@@ -99,7 +98,7 @@ class Menu(Screen):
             _, _, module, name = _SYSTEM[game - self.games]
             app.menu_key = _SYSTEM[game - self.games][0]
             return app.open(module, name)
-        return app.launch(self.resume if game < 0 else self.keys[game])
+        return app.launch(self.resume if game < 0 else gamelist.entries(app)[game][0])
 
     def draw(self, display):
         if not self.dirty:

@@ -435,15 +435,23 @@ _SYSTEM = (("Records", "firmware.screens.records"),
            ("About", "firmware.screens.about"))
 
 
+_DECLARED = ROOT + "/_declared.json"   # the declarations the first program read
+
+
 def _declared():
     """The built-in games' declarations: given by bench_heap.py (--declared
     JSON, read on the PC), so that neither this bench nor the firmware has to
     import every game to learn them, as on the board from its second boot on
     (data/games.json). Without --declared the games are imported here (their
     interned names then count, as on a first boot after a deploy)."""
+    import json
     if "--declared" in sys.argv:
-        import json
         return json.loads(sys.argv[sys.argv.index("--declared") + 1])
+    try:                 # read by the first program (a launch's program imports no game)
+        with open(_DECLARED) as f:
+            return json.loads(f.read())
+    except OSError:
+        pass
     before = set(sys.modules)
     from firmware import gamefiles, gamereader
     found = []
@@ -458,6 +466,12 @@ def _declared():
     decl = gamefiles = gamereader = None
     for name in [n for n in sys.modules if n not in before]:
         _forget_modules(name)
+    try:
+        os.mkdir(ROOT)
+    except OSError:
+        pass
+    with open(_DECLARED, "w") as f:
+        f.write(json.dumps(found))
     return found
 
 
