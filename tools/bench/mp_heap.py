@@ -625,9 +625,7 @@ def session(menu_only, n):
     rng = random
     if mprun_resets == 0:  # noqa: F821
         phase("boot")
-        items = _prepare_items()
-    else:
-        items = _items()
+    items = _ITEMS
     from firmware import app as app_module
     # as main.py starts, after a power-on or a soft reset (no /board.txt
     # here: the ML4M's board file)
@@ -779,6 +777,7 @@ def _args():
 
 
 _bench = [0, 0]     # the bench's own heap in this program, and in the first
+_ITEMS = []         # the rows of this run (session())
 _named = [False]
 _gen = [None]
 _t0 = [0]
@@ -834,6 +833,12 @@ def step():
             # the figures of the programs before this one (after a launch).
             _named[0] = True
             _carried()
+            if "--modules" not in sys.argv:
+                # the rows (and, first, the flash prepared), before the bench's
+                # own heap is measured: a session's list of rows is not the
+                # firmware's heap
+                _args()
+                _ITEMS.extend(_prepare_items() if mprun_resets == 0 else _items())  # noqa: F821
             if "--modules" not in sys.argv:
                 import micropython
                 micropython.qstr_info()
