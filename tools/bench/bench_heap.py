@@ -11,9 +11,10 @@ Drives tools/bench/mp_heap.py under the Node runner (the firmware loaded as
   heap layouts (mp_heap.py --pad, see there): the worst is reported, and how
   far the best was below it.
 - one session: a single run that visits every screen in turn, as a player
-  who never switches off would. MicroPython never frees an interned name
-  (qstr), so each screen also carries the names of the modules loaded before
-  it, and the qstr table grows in steps (it doubles).
+  who never switches off would. Each game starts in a program of its own (a
+  launch is a soft reset: the runner's --resets starts a fresh interpreter),
+  so it carries nothing of the screens before it, the interned names (qstrs)
+  included: the two columns agree but for what the session saved (records).
 
 - the menu with 0 and with 20 small games of a player's installed in /games
   (mp_heap.py --installed 20), against 2 KB for the 20.
@@ -157,8 +158,8 @@ def main(argv):
     print("fresh boot: each screen opened from the menu right after power-on (the")
     print("target's figure), the worst of %d heap layouts; layout: how much less the" % len(PADS))
     print("best layout held. one session: every screen in turn without a reboot (also")
-    print("the worst layout), each carrying the interned names of the modules loaded")
-    print("before it. live: held between frames; upper: that plus one frame's garbage;")
+    print("the worst layout), each game in a program of its own (a launch is a soft")
+    print("reset). live: held between frames; upper: that plus one frame's garbage;")
     print("names: of the live figure, the interned names (qstr tables) the firmware")
     print("added, which grow in steps as the table doubles. After the whole session:")
     print("%.1f KB of names." % names_kb(reports["one session"]))
