@@ -12,12 +12,12 @@ FIRMWARE_PY := $(shell find firmware -name '*.py' 2>/dev/null)
 FIRMWARE_MPY := $(patsubst %.py,$(BUILD)/mpy/%.mpy,$(FIRMWARE_PY))
 
 .PHONY: help deps window-deps sim sim-window screenshots test pytest mptest check mpy bench soak clean distclean \
-        deploy deploy-src repl run backup web web-serve install-game remove-game
+        deploy deploy-src repl run backup board-check web web-serve install-game remove-game dist
 
 help:
 	@echo "make sim          play the games on the emulated ML4M in this terminal (GAMES=folder: yours too)"
 	@echo "make sim-window   the same in a window, with sound (installs pygame)"
-	@echo "make web-serve    play in your browser: builds the site and serves it on localhost"
+	@echo "make web-serve    play in your browser: builds the site and serves it on localhost (WEBPORT=8001: another port)"
 	@echo "make web          only build it: a static site in $(BUILD)/web for any web host"
 	@echo "make screenshots  regenerate tools/screenshots/*.png from their replays"
 	@echo "make deploy       put the firmware on the board (PORT=/dev/ttyUSB0 optional)"
@@ -27,11 +27,13 @@ help:
 	@echo "make run          run the working tree on the board without copying it"
 	@echo "make repl         a REPL on the board"
 	@echo "make backup       copy the board's saves and records to backups/"
+	@echo "make board-check  rule tests and the bench's figures measured on the board itself (to backups/)"
+	@echo "make dist         the release zip for Thonny users and the mip packages, in dist/"
 	@echo "make test         run every test (CPython, real MicroPython, mpy-cross, pyright)"
 	@echo "make pytest       only the pytest suite (make mptest: only the rule tests on MicroPython)"
 	@echo "make check        type-check the firmware against the ESP32 stubs"
 	@echo "make bench        print the benchmark tables"
-	@echo "make soak         100,000 random inputs on CPython and on MicroPython (SOAK_INPUTS=N)"
+	@echo "make soak         100,000 random inputs (SOAK_INPUTS=N), 20 linked games over a lossy air"
 	@echo "make mpy          compile the firmware to .mpy into $(BUILD)/mpy"
 	@echo "make deps         install the host tools (done automatically by the others)"
 	@echo "make clean        remove build output (make distclean also removes installed tools)"
@@ -43,8 +45,11 @@ deps:
 
 # GAMES=folder: play the games of a folder too (installed in the simulator's flash)
 GAMES ?=
+# LINK=1: a radio that reaches another `make sim LINK=1` on this PC (Play a
+# friend); the second one needs its own flash: SIMFLAGS="--flash DIR"
+LINK ?=
 sim: deps
-	@$(VPY) tools/sim.py $(if $(GAMES),--games $(GAMES)) $(SIMFLAGS)
+	@$(VPY) tools/sim.py $(if $(GAMES),--games $(GAMES)) $(if $(LINK),--link) $(SIMFLAGS)
 
 # the same in a window, with sound: pygame (pinned) goes into .venv first; the
 # tests of the window mode want it too
@@ -55,7 +60,7 @@ sim-window: window-deps
 	@$(VPY) tools/sim.py --window $(SIMFLAGS)
 
 # The browser arcade: a static site in build/web (the README's "Play in your
-# browser" explains it); web-serve serves it on localhost.
+# browser" explains it); web-serve serves it on localhost:WEBPORT (PORT is the board's)
 WEBPORT ?= 8000
 
 web: deps
@@ -74,8 +79,10 @@ test: deps
 pytest: deps window-deps
 	$(VPY) -m pytest -q tests
 
+# TESTS=folder: a game author's rule tests, wherever they are (README, "Write your own game")
+TESTS ?= tests/rules
 mptest: deps
-	$(MPRUN) --tests tests/rules
+	$(MPRUN) --tests $(abspath $(TESTS))
 
 check: deps
 	$(VPY) -m pyright -p pyrightconfig.json
@@ -98,12 +105,14 @@ bench: deps mpy
 # emulated board, then on MicroPython with the firmware as .mpy and a heap of
 # 100 KB for the firmware (plus the ~14 KB the soak script itself holds).
 SOAK_INPUTS ?= 100000
+SOAK_LINK_GAMES ?= 20
 soak: deps mpy
+	$(VPY) tools/soak_link.py --games $(SOAK_LINK_GAMES)
 	$(VPY) tools/soak.py --inputs $(SOAK_INPUTS)
 	$(MPRUN) --resets --heap 118784 --esp32-heap --mpy $(BUILD)/mpy --script tools/bench/soak_mp.py --inputs $(SOAK_INPUTS)
 
 clean:
-	rm -rf $(BUILD) .pytest_cache
+	rm -rf $(BUILD) dist .pytest_cache
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 
 distclean: clean
@@ -113,8 +122,11 @@ distclean: clean
 PORT ?=
 PORT_ARG := $(if $(PORT),--port $(PORT))
 MPREMOTE := $(VENV)/bin/mpremote $(if $(PORT),connect $(PORT))
-# said when mpremote found no board (its own words: "no device found")
-NO_BOARD = echo "$@: no board answered: plug it in, or name its port: make $@ PORT=/dev/ttyUSB0 (the ports: $(VENV)/bin/mpremote devs)"; exit 1
+# said when mpremote found no board (its own words: "no device found"); with PORT
+# named, that port is the one to check, not one to suggest
+NO_BOARD_AT = echo "$@: no board answered on $(PORT): is it plugged in, and is that its port? (the ports: $(VENV)/bin/mpremote devs)"
+NO_BOARD_ANY = echo "$@: no board answered: plug it in, or name its port: make $@ PORT=/dev/ttyUSB0 (the ports: $(VENV)/bin/mpremote devs)"
+NO_BOARD = $(if $(PORT),$(NO_BOARD_AT),$(NO_BOARD_ANY)); exit 1
 
 # BOARD=name chooses firmware/boards/name.py (kept on the board; default: keep its choice)
 BOARD ?=
@@ -144,3 +156,13 @@ run: deps
 
 backup: deps
 	@$(VPY) tools/deploy.py --backup $(PORT_ARG)
+
+# the rule tests and make bench's figures, on the board's own MicroPython
+# (tools/board_check.py: changes nothing on the board, saves the table in backups/)
+board-check: deps
+	@$(VPY) tools/board_check.py $(PORT_ARG)
+
+# A release for owners without a terminal (README, "Install with Thonny") and mip
+# packages (README, "Install with mip"); GAME=dot.py: a mip package of that game.
+dist: deps
+	@$(VPY) tools/dist.py $(if $(GAME),--game $(GAME))

@@ -8,7 +8,8 @@ import sys
 import time
 
 from firmware import launch, modules
-from firmware.screens.base import BareError
+from firmware.hal.controls import E     # loaded with the HAL already
+from firmware.screens.base import BareError, GameScreen
 from firmware.settings import DIM_AFTER_S
 from micropython import const
 
@@ -20,6 +21,7 @@ _MEMORY_RESET_MS = const(60000)   # a reset for want of memory, at most once thi
 class App:
     """One program: the menu (with the system screens) or one game, whichever
     the launch note names (note: {} at power-on)."""
+    can_sleep = True   # False once light sleep was refused (firmware/sleep.py)
 
     def __init__(self, hal, settings, records, games_folder="games", note=None):
         note = note or {}
@@ -142,9 +144,8 @@ class App:
         _print(error)
         if isinstance(error, MemoryError):
             self._out_of_memory(now)
-        old = self.screen
+        game = getattr(self.screen, "game_file", None)   # a game raised: name it
         self.screen = None
-        old = None
         gc.collect()
         logged = False
         try:
@@ -159,7 +160,7 @@ class App:
             pass
         try:
             from firmware.screens.error import ErrorScreen
-            self.screen = ErrorScreen(self, error=error, logged=logged)
+            self.screen = ErrorScreen(self, error=error, logged=logged, game=game)
         except Exception:            # no memory for the error screen's module
             self.screen = BareError(self, error)
         self.screen.redraw()
@@ -194,7 +195,7 @@ class App:
             if awake:
                 if self.screen is None:
                     self.start()
-                target = self.screen.update(now)
+                target = self._system_keys(now) or self.screen.update(now)
                 if target is not None:
                     self.switch(target)
                 self.screen.draw(hal.display)
@@ -210,6 +211,22 @@ class App:
         if not hal.display.present:
             self._look_for_panel(now)
         hal.clock.wait_frame()
+
+    def _system_keys(self, now):
+        """The keys the system keeps, on every screen: E and F held together
+        mute or unmute (saved, with a note), and E in a game opens the pause
+        menu over it (firmware/screens/pause.py, imported only while it shows)."""
+        controls = self.hal.controls
+        if controls.chorded:
+            sound = not self.settings["sound"]
+            saved = self.settings.set("sound", sound)
+            self.settings.apply(self.hal)
+            self.toast = ("Sound on" if sound else "Sound off" if saved else "Not saved!", now)
+            return None
+        if controls.just_pressed(E) and isinstance(self.screen, GameScreen):
+            from firmware.screens.pause import Pause
+            return Pause(self, self.screen)
+        return None
 
     def _draw_after_crash(self):
         """The error screen's picture; if drawing it raises too, the bare
@@ -234,18 +251,26 @@ class App:
             self.hal.display.probe()
 
     def _awake(self, now):
-        """Dim, then sleep the panel when idle; wake on input without passing it on."""
+        """Dim, then sleep the panel when idle (and the CPU: firmware/sleep.py).
+        Input brightens a dimmed panel and counts (the board was in sight); a
+        key that wakes a panel that was off only wakes it (the player could
+        not see what it would do)."""
         hal = self.hal
         if hal.controls.any_activity():
             self.idle_since = now
             if self.dimmed or self.asleep:
                 if self.asleep:
                     hal.display.wake()
+                    hal.controls.suspend_until_release()
                 hal.display.brightness(self.settings["brightness"])
                 self.dimmed = self.asleep = False
-                hal.controls.suspend_until_release()
             return True
         if self.asleep:
+            if self.settings["sleep"] and self.can_sleep:
+                # saved already (below): the CPU stops until a button, which
+                # wakes the panel as any input does
+                with modules.borrowed("firmware.sleep") as sleep:
+                    sleep.light_sleep(self)
             return False
         idle = time.ticks_diff(now, self.idle_since)
         if idle >= self.settings["saver_s"] * 1000:
@@ -308,7 +333,8 @@ def start(board=None, store_root=STORE_ROOT, games_folder="games"):
         begun = start_up.begin(board, store_root)
     if begun is None:
         return None
-    hal, settings, records, note = begun
+    hal, settings, records, note, test_first = begun
     app = App(hal, settings, records, games_folder, note)
-    app.start()
+    # A held at power-on: Test board first
+    app.start(app.open("firmware.screens.board_test", "BoardTest") if test_first else None)
     return app

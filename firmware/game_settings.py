@@ -5,12 +5,13 @@ with the menu, the Settings screen and a game that has settings."""
 from firmware import check
 
 
-def check_value(setting, value):
-    """Raise check.Invalid unless value is allowed for this setting."""
+def check_value(setting, value, what=None):
+    """Raise check.Invalid unless value is allowed for this setting (what: how
+    the message names it, the setting's name by default)."""
     values = setting[2]
     if values == "text":
-        return check.text(value, 32, setting[0])
-    return check.choice(value, [pair[0] for pair in values], setting[0])
+        return check.text(value, 32, what or setting[0])
+    return check.choice(value, [pair[0] for pair in values], what or setting[0])
 
 
 def file_name(game):
@@ -26,32 +27,33 @@ def _checker(game):
     return check_game
 
 
-def _exists(store, name):
-    try:
-        store.fs.open(store.path(name), "r").close()
-    except OSError:
-        return False
-    return True
+def note(game):
+    """The player's note when the game's settings file is set aside: the
+    game's title on the first line (the file's name means nothing to them)."""
+    return game["title"] + "\nsettings reset"
 
 
 def game_values(store, game):
     """{setting: value} of a game (its declaration from gamelist.games()).
     The first time, with no file yet, the values come from where an older
     firmware kept them (each setting's `old` path: "file/key/..."), and the
-    defaults where they are missing or wrong."""
+    defaults where they are missing or wrong. The file is read as every
+    stored file is (Store.load): a complete .tmp a power cut left in its
+    place is put back, a damaged file is set aside."""
     defaults = {}
     for setting in game.get("settings", ()):
         defaults[setting[0]] = setting[3]
     if not defaults:
         return defaults
     name = file_name(game)
-    if not _exists(store, name):
-        if not migrates(game):
-            return defaults           # the file comes with the first change
-        values = _migrated(store, game, defaults)
-        store.save(name, values)
+    values = store.load(name, defaults, _checker(game), note(game), none_if_missing=True)
+    if values is not None:
         return values
-    return store.load(name, defaults, _checker(game))
+    if not migrates(game):
+        return defaults               # the file comes with the first change
+    values = _migrated(store, game, defaults)
+    store.save(name, values)
+    return values
 
 
 def migrates(game):
@@ -71,7 +73,8 @@ def _migrated(store, game, defaults):
             continue
         path = old.split("/")
         if path[0] not in files:
-            files[path[0]] = store.load(path[0], {})   # read as it is: checked below
+            # read as it is (checked below); a damaged one is noted as the game's settings
+            files[path[0]] = store.load(path[0], {}, None, note(game))
         value = files[path[0]]
         for step in path[1:]:
             value = value.get(step) if type(value) is dict else None

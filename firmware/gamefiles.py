@@ -6,7 +6,8 @@ import os
 import sys
 
 # The built-in games, declared exactly like a player's game.
-BUILT_IN = ("firmware.screens.puzzle", "firmware.screens.g2048", "firmware.screens.reversi")
+BUILT_IN = ("firmware.screens.puzzle", "firmware.screens.g2048", "firmware.screens.reversi",
+            "firmware.screens.link")
 CACHE = "games"            # data/games.json: the declarations read so far
 LAYOUT = 1                 # of data/games.json; another number: read every game again
 
@@ -69,3 +70,11 @@ def use_folder(folder):
     package's own modules too), after everything of the firmware's."""
     if folder not in sys.path:
         sys.path.append(folder)
+
+
+def file_name(path):
+    """The name a player knows a game file by: dot.py, dot.mpy, or walk/ for a package."""
+    if path.endswith("/__init__.py") or path.endswith("/__init__.mpy"):
+        path = path[:path.rindex("/")]
+        return path[path.rfind("/") + 1:] + "/"
+    return path[path.rfind("/") + 1:]

@@ -20,7 +20,7 @@ launch one: app.launch(key)); games(app) the declarations behind them.
 This module is the menu's: a game's program never imports it.
 """
 from firmware import check
-from firmware.gamefiles import CACHE, LAYOUT
+from firmware.gamefiles import CACHE, LAYOUT, file_name
 
 DEFAULT_ICON = b"\x7e\x81\xa5\x81\xbd\x81\x7e\x00"    # a face: a game without an icon
 BROKEN_ICON = b"\x81\x42\x24\x18\x18\x24\x42\x81"     # a cross: a game that cannot start
@@ -32,7 +32,7 @@ def games(app):
     data/games.json entry by entry and compares it with the game files (their
     size and date); a game is imported only when its file is new or changed."""
     if app.games_checked:
-        cached = app.hal.store.load(CACHE, {"layout": LAYOUT, "games": []})
+        cached = app.hal.store.load(CACHE, {"layout": LAYOUT, "games": []}, None, "Game list")
         if cached.get("layout") == LAYOUT and type(cached.get("games")) is list:
             return cached["games"]
     app.games_checked = True
@@ -47,12 +47,20 @@ def key(game, i=0):
     return name if len(game.get("variants", ())) < 2 else "%s/%d" % (name, i)
 
 
-def title(game, variant, values):
-    """The entry's title, given the game's setting values (retitle)."""
+def title(game, variant, values, store=None):
+    """The entry's title, given the game's setting values (retitle): the
+    title of what choosing it opens. A retitle with a save field (the
+    puzzle's "size") takes the value from the game in progress, which keeps
+    the size it began with when Settings changed since."""
     re = variant.get("retitle")
-    if re and values.get(re[0]) == re[1]:
-        return re[2]
-    return variant["title"]
+    if not re:
+        return variant["title"]
+    value = values.get(re[0])
+    if len(re) > 3 and store is not None and variant["save"]:
+        saved = store.load(variant["save"], {})
+        if re[3] in saved:
+            value = saved[re[3]]
+    return re[2] if value == re[1] else variant["title"]
 
 
 def entries(app, declared=None):
@@ -68,7 +76,7 @@ def entries(app, declared=None):
         values = game_settings.game_values(app.hal.store, game) if _retitled(game) else {}
         for i, variant in enumerate(game["variants"]):
             icon = variant["icon"]
-            found.append((key(game, i), title(game, variant, values),
+            found.append((key(game, i), title(game, variant, values, app.hal.store),
                           bytes(icon) if icon else DEFAULT_ICON, None))
     return found
 
@@ -98,14 +106,6 @@ def _retitled(game):
     return False
 
 
-def file_name(path):
-    """The name a player knows a game file by: dot.py, dot.mpy, or walk/ for a package."""
-    if path.endswith("/__init__.py") or path.endswith("/__init__.mpy"):
-        path = path[:path.rindex("/")]
-        return path[path.rfind("/") + 1:] + "/"
-    return path[path.rfind("/") + 1:]
-
-
 def find(declared, wanted):
     """(game, variant index) of an entry's key among games(app), or (None, 0)."""
     for game in declared:
@@ -130,7 +130,8 @@ def launch_note(app, key):
         return {"game": key, "broken": "no game " + str(key)}
     path = file_name(game["path"])
     if "error" in game:
-        return {"game": key, "broken": path + ": " + game["error"]}
+        error = game["error"]        # a declaration's error begins with the file's name
+        return {"game": key, "broken": error if error.startswith(path) else path + ": " + error}
     from firmware.game_settings import game_values, file_name as settings_file
     variant = game["variants"][i]
     settings = game_values(app.hal.store, game)
@@ -149,7 +150,7 @@ def _check_session(value):
 
 def _remember(store, name):
     """Put an entry's key first in the session's list of games played recently."""
-    recent = store.load("session", {"recent": []}, _check_session)["recent"]
+    recent = store.load("session", {"recent": []}, _check_session, "Continue")["recent"]
     store.save("session", {"recent": [name] + [k for k in recent if k != name][:15]})
 
 
@@ -158,7 +159,7 @@ def resumable(app, declared):
     or None; declared: games(app). Each game keeps its own: leaving one in
     progress and finishing another still offers the first."""
     store = app.hal.store
-    session = store.load("session", {"recent": []}, _check_session)
+    session = store.load("session", {"recent": []}, _check_session, "Continue")
     recent = session["recent"]
     if not recent and "last" in session:
         # an older firmware kept the title of the last game launched
@@ -170,7 +171,7 @@ def resumable(app, declared):
         game, i = find(declared, name)
         if game is None or "error" in game:
             continue
-        save = game["variants"][i]["save"]
-        if save is not None and store.load(save, {}):
+        variant = game["variants"][i]
+        if variant["save"] is not None and store.load(variant["save"], {}, None, variant["title"]):
             return name
     return None

@@ -13,7 +13,14 @@ from firmware.game_settings import check_value, file_name, game_values
 from firmware.gamefiles import CACHE, LAYOUT
 
 TITLE_LONGEST = 13   # characters beside a menu row's icon
+SAVE_LONGEST = 24    # characters of a save's name (data/<save>.json)
 ROW_LONGEST = 15     # a setting's label and value, a record's label and value, with a space
+
+# data/<name>.json of the arcade's own (and an older firmware's, read once
+# when its settings move): a game's save may not take one of these names
+SYSTEM_FILES = ("settings", "records", "session", "games", "crash",
+                "puzzle_prefs", "reversi_prefs")
+ACTIONS_MOST = 3     # a game's own rows in the pause menu
 
 KINDS = ("fewest", "fastest", "highest", "count")     # how a record is kept
 SHOWS = ("number", "time")                            # how a record is shown
@@ -24,8 +31,10 @@ def _icon(value, what):
         return None
     if type(value) is list:       # as data/games.json keeps it
         return check.integers(value, 8, 0, 255, what + " icon")
-    if type(value) is not bytes or len(value) != 8:
-        raise check.Invalid(what + ": icon is not 8 bytes")
+    if type(value) is not bytes:
+        raise check.Invalid("%s icon: %s is not bytes" % (what, check.shown(value)))
+    if len(value) != 8:
+        raise check.Invalid("%s icon: %d bytes, not 8 (8 rows of 8 pixels)" % (what, len(value)))
     return list(value)
 
 
@@ -37,17 +46,33 @@ def _variant(decl, what):
         raise check.Invalid(what + ": empty title")
     save = decl.get("save")
     if save is not None:
-        check.text(save, 24, what + " save")
+        _save_name(save, what)
     options = decl.get("options", {})
     check.table(options, what + " options")
-    retitle = decl.get("retitle")   # (setting, value, title): another title for that value
+    # (setting, value, title[, field]): another title for that value; a game in
+    # progress keeps the value it began with in its save's field
+    retitle = decl.get("retitle")
     if retitle is not None:
-        if type(retitle) not in (tuple, list) or len(retitle) != 3:
-            raise check.Invalid(what + ": retitle is (setting, value, title)")
+        if type(retitle) not in (tuple, list) or len(retitle) not in (3, 4):
+            raise check.Invalid(what + ": retitle is (setting, value, title[, save field])")
         retitle = [check.text(retitle[0], 16, what + " retitle"), retitle[1],
-                   check.text(retitle[2], TITLE_LONGEST, what + " retitle")]
+                   check.text(retitle[2], TITLE_LONGEST, what + " retitle")] + [
+            check.text(field, 16, what + " retitle") for field in retitle[3:]]
     return {"title": title, "icon": _icon(decl.get("icon"), what), "save": save,
             "options": options, "retitle": retitle}
+
+
+def _save_name(save, what):
+    """A save's name is a file in data/ of the game's own: one plain name
+    (no folder, no "..", 1 to 24 of a-z, 0-9 and _: FAT does not tell Dot
+    from dot) that no file of the arcade has, nor any game's settings file.
+    (Two messages only: each text here stays in the heap once read.)"""
+    check.text(save, SAVE_LONGEST, what + " save")
+    for c in save or "/":      # (an empty name fails as "/" does)
+        if not ("a" <= c <= "z" or "0" <= c <= "9" or c == "_"):
+            raise check.Invalid("%s: save '%s': 1-24 of a-z 0-9 _" % (what, save))
+    if save in SYSTEM_FILES or save.endswith("_settings"):
+        raise check.Invalid("%s: save '%s' is a system file's name" % (what, save))
 
 
 def _setting(decl, what):
@@ -56,7 +81,8 @@ def _setting(decl, what):
     without a row in Settings (a game's remembered choice); old says where the
     value was kept before games declared their settings ("file/key/...")."""
     if type(decl) not in (tuple, list) or len(decl) not in (4, 5):
-        raise check.Invalid(what + ": a setting is (name, label, values, default[, old])")
+        raise check.Invalid("%s settings: %s is not (name, label, values, default[, old])"
+                            % (what, check.shown(decl)))
     name = check.text(decl[0], 16, what + " setting name")
     label = decl[1]
     if label is not None:
@@ -71,20 +97,21 @@ def _setting(decl, what):
                 raise check.Invalid(what + ": " + name + " values are (value, label)")
             check.text(pair[1], 9, what + " " + name + " value label")
             if label is not None and len(label) + len(pair[1]) > ROW_LONGEST:
-                raise check.Invalid(what + ": " + label + " " + pair[1] + " is too long for a row")
+                raise check.Invalid("%s %s: label %r and value %r are %d characters together, %d at most"
+                                    % (what, name, label, pair[1], len(label) + len(pair[1]), ROW_LONGEST))
             pairs.append([pair[0], pair[1]])
         values = pairs
     old = decl[4] if len(decl) == 5 else None
     check.optional(old, _text, what + " " + name + " old place")
     setting = [name, label, values, decl[3], old]
-    check_value(setting, decl[3])   # the default must be one of the values
+    check_value(setting, decl[3], what + " " + name + " default")   # one of the values
     return setting
 
 
 def _record(decl, what):
     """(field, label, kind, show): kind is one of KINDS, show one of SHOWS."""
     if type(decl) not in (tuple, list) or len(decl) != 4:
-        raise check.Invalid(what + ": a record is (field, label, kind, show)")
+        raise check.Invalid("%s records: %s is not (field, label, kind, show)" % (what, check.shown(decl)))
     field = check.text(decl[0], 24, what + " record")
     label = check.text(decl[1], 9, what + " record label")
     check.choice(decl[2], KINDS, what + " record kind")
@@ -101,7 +128,7 @@ def _sequence(value, what):
 def read_declaration(decl, what):
     """GAME as declared -> the plain data kept in data/games.json (raises
     check.Invalid with a short reason when it is not a declaration)."""
-    check.table(decl, what + " GAME")
+    check.table(decl, what + " GAME")   # "dot.py GAME: ... is not an object"
     variants = decl.get("variants")
     if variants is None:
         variants = [_variant(decl, what)]
@@ -113,20 +140,48 @@ def read_declaration(decl, what):
     screen = check.text(decl.get("screen", "Game"), 24, what + " screen")
     settings = [_setting(s, what) for s in _sequence(decl.get("settings", ()), what + " settings")]
     records = [_record(r, what) for r in _sequence(decl.get("records", ()), what + " records")]
+    actions = [_action(a, what) for a in _sequence(decl.get("actions", ()), what + " actions")]
+    if len(actions) > ACTIONS_MOST:
+        raise check.Invalid(what + ": %d actions, %d at most" % (len(actions), ACTIONS_MOST))
+    at_once = [_named(name, settings, what) for name in _sequence(decl.get("at_once", ()), what + " at_once")]
     return {"title": title, "screen": screen, "variants": variants,
-            "settings": settings, "records": records}
+            "settings": settings, "records": records, "actions": actions, "at_once": at_once}
 
 
-def _read(module, path, what):
-    """Import a game module for its declaration, then forget it again."""
+def _action(decl, what):
+    """(label, method): a row of the pause menu that calls method(now) on the screen."""
+    if type(decl) not in (tuple, list) or len(decl) != 2:
+        raise check.Invalid(what + ": an action is (label, method name)")
+    return [check.text(decl[0], ROW_LONGEST - 1, what + " action label"),
+            check.text(decl[1], 24, what + " action method")]
+
+
+def _named(name, settings, what):
+    """A setting's name in GAME["at_once"]: one the game declares."""
+    for setting in settings:
+        if setting[0] == name:
+            return name
+    raise check.Invalid(what + ": at_once names %r, which is not one of its settings" % (name,))
+
+
+def _read(module, path, what, when):
+    """Import a game module for its declaration, then forget it again. The
+    entry keeps the file's stamp (size, date) so it is read again only when
+    the file changes; a one-off failure (no memory, a flash error) keeps
+    none, so the next boot reads the file again."""
     try:
-        return _declared(module, what)
+        game = _declared(module, what)
     except Exception as e:   # a broken game never breaks the arcade
         broken: dict = {"error": "%s: %s" % (type(e).__name__, e)
                         if not isinstance(e, check.Invalid) else str(e)}
-        return broken
+        if isinstance(e, MemoryError) or isinstance(e, OSError):
+            when = None      # not the file's fault: not remembered
+        game = broken
     finally:
         gc.collect()         # the game's code, forgotten, goes now
+    game["path"] = path
+    game["stamp"] = when
+    return game
 
 
 def _declared(module, what):
@@ -181,15 +236,14 @@ def refresh(app):
     games = []
     changed = len(old) != len(cached["games"])
     built_in_titles = []
+    built_in_saves = []
     gamefiles.use_folder(app.games_folder)
     for name, module, path, built_in in gamefiles.files(app):
         when = gamefiles.stamp(path)
         game = old.pop(path, None)
         if game is None or when is None or game.get("stamp") != when:
-            what = path if not built_in else module
-            game = _read(module, path, what)
-            game["path"] = path
-            game["stamp"] = when
+            what = gamefiles.file_name(path) if not built_in else module
+            game = _read(module, path, what, when)
             changed = True
         for field, value in (("id", name), ("module", module), ("built_in", built_in)):
             if game.get(field) != value:
@@ -197,17 +251,19 @@ def refresh(app):
                 changed = True
         if built_in:
             built_in_titles.extend(v["title"] for v in game.get("variants", ()))
+            built_in_saves.extend(v["save"] for v in game.get("variants", ()))
         elif "error" not in game:
-            clash = _clash(game, name, built_in_titles)
+            clash = _clash(game, name, built_in_titles, built_in_saves)
             if clash:
                 game = {"error": clash, "path": path, "stamp": when, "id": name,
                         "module": module, "built_in": False, "clash": True}
         games.append(game)
     if old:
         changed = True
-    if changed:
-        # games declared again next boot if this cannot be saved: slower, not wrong
-        store.save(CACHE, {"layout": LAYOUT, "games": games})
+    if changed and not store.save(CACHE, {"layout": LAYOUT, "games": games}):
+        # not kept (a full flash, no save folder): every game is read again
+        # whenever the list is needed, slower but never an empty menu
+        app.games_checked = False
     # the settings an older firmware kept elsewhere move to the games' own
     # files now, before anything saves over those
     from firmware.game_settings import migrates
@@ -226,7 +282,7 @@ def own_settings(store, module_name):
     return game_values(store, game), file_name(game)
 
 
-def _clash(game, name, built_in_titles):
+def _clash(game, name, built_in_titles, built_in_saves):
     """Why an installed game may not take its place (None: it may)."""
     for module in gamefiles.BUILT_IN:
         if module.endswith("." + name):
@@ -234,4 +290,6 @@ def _clash(game, name, built_in_titles):
     for v in game["variants"]:
         if v["title"] in built_in_titles:
             return v["title"] + " is a built-in game"
+        if v["save"] is not None and v["save"] in built_in_saves:
+            return "save '%s' is a built-in game's" % v["save"]
     return None

@@ -134,6 +134,7 @@ def game_screen(app):
         screen = getattr(module, start["screen"])(
             app, save=start["save"], settings=start["settings"],
             settings_file=start["file"], **start["options"])
+        screen.game_file = start["path"]   # the crash screen names the game that raised
     except MemoryError:
         raise
     except Exception as e:

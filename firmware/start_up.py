@@ -19,20 +19,24 @@ from micropython import const
 
 _SAFE_BOOT_BUTTON = const(1)   # B (firmware.hal.controls): hold it while powering on
                                # and the app stays out of the way
+_TEST_BOARD_BUTTON = const(0)  # A: held while powering on, Test board comes first
 
 
 def begin(board, store_root):
-    """(hal, settings, records, note) for firmware.app.App, or None after a
-    safe boot. note is what the program before this one left ({} after a
-    power-on, a hard reset, or a soft reset with no launch: Ctrl-D)."""
+    """(hal, settings, records, note, test board first) for firmware.app.App,
+    or None after a safe boot. note is what the program before this one left
+    ({} after a power-on, a hard reset, or a soft reset with no launch: Ctrl-D)."""
     note = launch.take(Store(store_root))
     hal = _hal(board, store_root, note)
+    test_first = False
     if note is None:
-        if machine.reset_cause() != machine.SOFT_RESET and safe_boot(hal):
-            return None
+        if machine.reset_cause() != machine.SOFT_RESET:
+            if safe_boot(hal):
+                return None
+            test_first = test_board_held(hal)
         note = {}
     settings, records = settings_and_records(hal)
-    return hal, settings, records, note
+    return hal, settings, records, note, test_first
 
 
 def _hal(board, store_root, note):
@@ -45,10 +49,15 @@ def _hal(board, store_root, note):
         board = load_board(chosen_board())
     if note is None:
         hal = Hal(board, store_root)
-        hal.controls.update(hal.clock.now())
-        return hal
-    hal = Hal(board, store_root, warm=True, stick=note.get("stick"))
+    else:
+        hal = Hal(board, store_root, warm=True, stick=note.get("stick"))
+    # the stick's range captured by Test board, if the owner did (forgotten
+    # with this module)
+    from firmware import stick_range
+    stick_range.load(hal)
     hal.controls.update(hal.clock.now())
+    if note is None:
+        return hal
     # the button that launched the game (or left it) may still be held: it
     # is not a press in this program
     hal.controls.suspend_until_release()
@@ -66,6 +75,11 @@ def safe_boot(hal):
     fb.text("REPL is free", 16, 44, 1)
     hal.display.flush()
     return True
+
+
+def test_board_held(hal):
+    """True when the owner holds A at power-on: Test board before the menu."""
+    return hal.controls.pressed(_TEST_BOARD_BUTTON)
 
 
 def settings_and_records(hal):

@@ -93,7 +93,7 @@ def test_boots_to_the_menu(board, store_dir):
     frames(arcade, 2)
     assert shows(board.panel, "ARCADE")           # the splash
     to_menu(board, arcade)
-    for label in ("ML4M Arcade", "15-Puzzle", "8-Puzzle", "2048", "Reversi", "Records"):
+    for label in ("ML4M Arcade", "15-Puzzle", "8-Puzzle", "2048", "Reversi", "Play a friend"):
         assert shows(board.panel, label), label
 
 
@@ -246,6 +246,7 @@ class Counter(Screen):
 def test_screen_saver_dims_sleeps_and_wakes_without_a_stray_move(board, store_dir):
     arcade = boot(board, store_dir)
     to_menu(board, arcade)
+    assert arcade.settings.set("sleep", False)   # the panel alone (light sleep: test_sleep.py)
     counter = Counter(arcade)
     arcade.switch(counter)
     bright = board.panel.contrast
@@ -259,6 +260,32 @@ def test_screen_saver_dims_sleeps_and_wakes_without_a_stray_move(board, store_di
     assert counter.moves == 0                                 # the wake-up press was not a move
     tap(board, arcade, "A")
     assert counter.moves == 1
+
+
+def test_a_key_on_a_dimmed_panel_is_a_move_and_brightens_it(board, store_dir):
+    """Dimmed (30 s without input), the board is still in sight: the first
+    push moves a tile, as the player meant. Only a panel that was off takes
+    its first key as a wake-up (the test above)."""
+    import random
+    random.seed(3)
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    choose(board, arcade, "15-Puzzle")
+    game = arcade.screen
+    bright = board.panel.contrast
+    for direction in ("left", "right", "up", "down"):    # one move made
+        nudge(board, arcade, direction)
+        if game.puzzle.moves:
+            break
+    moves = game.puzzle.moves
+    assert moves == 1
+    wait(arcade, 35000)
+    assert board.panel.on and board.panel.contrast < bright       # dimmed
+    blank = game.puzzle.blank
+    nudge(board, arcade, "left" if game.puzzle.tile_for_push(0) >= 0 else "right")
+    assert game.puzzle.blank != blank and game.puzzle.moves == moves + 1
+    assert board.panel.contrast == bright
+    assert shows(board.panel, str(moves + 1))
 
 
 def test_safe_boot_skips_the_app(board, store_dir):

@@ -19,7 +19,7 @@ from firmware import check
 from firmware import gamereader
 from tests import saves
 from tests.panel import shows
-from tests.test_app import boot, frames, to_menu
+from tests.test_app import boot, choose, frames, to_menu
 
 NESTED = [[{"x": [None, {"y": []}]}]]
 JUNK = [None, True, 1.5, "7", [], {}, -1, 10 ** 12, NESTED]
@@ -134,3 +134,34 @@ def test_an_entry_with_a_wrong_id_is_written_again(board, store_dir, good):
     labels = _boot_to_menu(board, store_dir, _put(good, ("games", 1, "id"), "reversi"))
     assert all(label in labels for label in ENTRIES)
     assert saves.read(store_dir / "games.json") == good
+
+
+@pytest.mark.parametrize("failure", [MemoryError("memory allocation failed, allocating 2048 bytes"),
+                                     OSError(5, "EIO")], ids=["MemoryError", "OSError"])
+def test_a_one_off_failure_reading_a_game_is_tried_again_at_the_next_boot(
+        board, store_dir, monkeypatch, failure):
+    """The issue's repro: at the first boot after a deploy (no games.json) the
+    import of 2048 fails once. That boot lists g2048.py as broken; it used to
+    stay broken (remembered with the file's stamp) until the file changed."""
+    import builtins
+    real_import = builtins.__import__
+    failed = []
+
+    def import_failing_once(name, *args, **kwargs):
+        if name == "firmware.screens.g2048" and not failed:
+            failed.append(name)
+            raise failure
+        return real_import(name, *args, **kwargs)
+    monkeypatch.setattr(builtins, "__import__", import_failing_once)
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    assert failed and "g2048.py" in arcade.screen.labels and "2048" not in arcade.screen.labels
+    kept = {g["id"]: g for g in saves.read(store_dir / "games.json")["games"]}
+    assert kept["g2048"]["stamp"] is None and type(kept["reversi"]["stamp"]) is list
+    rebooted = boot(board, store_dir)
+    to_menu(board, rebooted)
+    assert "2048" in rebooted.screen.labels and "g2048.py" not in rebooted.screen.labels
+    kept = {g["id"]: g for g in saves.read(store_dir / "games.json")["games"]}
+    assert "error" not in kept["g2048"] and type(kept["g2048"]["stamp"]) is list
+    choose(board, rebooted, "2048")
+    assert type(rebooted.screen).__name__ == "Game"

@@ -18,7 +18,7 @@ from firmware.games.game2048 import Game2048
 from firmware.games.npuzzle import Puzzle
 from firmware.games import npuzzle_setup
 from tests.panel import shows
-from tests.test_app import boot, frames, to_menu, choose, tap, wait
+from tests.test_app import boot, frames, to_menu, choose, tap, wait, nudge
 
 HUGE = "__HUGE__"          # written as the JSON number 1e400
 NESTED = [[{"x": [None, {"y": []}]}]]
@@ -154,6 +154,9 @@ SEMANTIC = [
     ("15-Puzzle", ("puzzle", "tiles"), _swap(_P15, *_nonblank(_P15))),  # unsolvable
     ("8-Puzzle", ("puzzle", "tiles"), _swap(_P8, *_nonblank(_P8))),
     ("8-Puzzle", ("puzzle", "history"), [0, 1, 9]),                    # a cell off the board
+    ("8-Puzzle", ("size",), 5),                  # another puzzle's size: was replaced unseen
+    ("8-Puzzle", ("size",), 4),
+    ("15-Puzzle", ("size",), 3),                 # (5 is a 24-puzzle's: it may be)
     ("2048", ("game", "board"), [17, 17] + _BOARD[2:]),               # 131072 twice, side by side
     ("2048", ("game", "board"), [17, 0, 0, 17] + _BOARD[4:]),         # ...with nothing between
     ("2048", ("game", "board"), [18] + _BOARD[1:]),                   # past the largest tile
@@ -224,7 +227,7 @@ def test_the_note_is_shown_once(board, store_dir, title):
 
 # ---- settings and records: no crash at boot, the file set aside or the value
 # ignored (the settings' and records' own checks add stricter tests) ----------
-SETTINGS = ["sound", "volume", "brightness", "saver_s", "reversi_hints", "reversi_level",
+SETTINGS = ["sound", "volume", "brightness", "saver_s", "sleep", "reversi_hints", "reversi_level",
             "puzzle_mode", "puzzle_size"]
 
 
@@ -345,3 +348,75 @@ def test_a_damaged_session_never_stops_the_menu(board, store_dir, junk):
     assert type(arcade.screen).__name__ == "Menu"
     if junk not in ([], {}):                     # no games played yet; the default list
         assert (store_dir / "session.bad").read_text() == text
+
+
+# ---- what the player is told: one note per damaged file, in their words ------
+def _notes_seen(arcade):
+    """Every note the panel shows from now on, in order (the app's toast)."""
+    seen = []
+    step = arcade.step
+
+    def step_and_look():
+        step()
+        if arcade.toast is not None and (not seen or seen[-1] is not arcade.toast):
+            seen.append(arcade.toast)
+    arcade.step = step_and_look
+    return seen
+
+
+def _visit_twice(board, arcade):
+    to_menu(board, arcade)
+    titles = [title for _, title, _, _ in gamelist.entries(arcade)] + ["Records", "Settings"]
+    for _ in range(2):
+        _visit(board, arcade, titles)
+        wait(arcade, 3000)                         # the last note's time is up
+
+
+@pytest.mark.parametrize("name,title", [("reversi_settings", "Reversi"),
+                                        ("puzzle_settings", "Puzzles")])
+def test_a_game_settings_file_that_is_a_folder_is_set_aside_with_one_note(
+        board, store_dir, name, title):
+    # it was taken for "no file yet": never set aside, every change "Not
+    # saved!" and "No save folder" again at every return to the menu
+    (store_dir / (name + ".json")).mkdir()
+    arcade = boot(board, store_dir)
+    seen = _notes_seen(arcade)
+    _visit_twice(board, arcade)
+    assert [text for text, _ in seen] == [title + "\nsettings reset"]
+    assert (store_dir / (name + ".bad")).is_dir()
+    assert (name, "unreadable") not in arcade.hal.store.bad    # logged, then dropped
+    assert "%s.json set aside" % name in (store_dir / "crash.log").read_text()
+    assert gamelist.set_setting(arcade, name[:name.index("_")],
+                                "hints" if title == "Reversi" else "mode",
+                                False if title == "Reversi" else "picture")
+
+
+def test_notes_name_the_game_not_its_files(board, store_dir):
+    (store_dir / "session.json").write_text('{"recent": ["puzzle/1"]}')   # 8-Puzzle
+    (store_dir / "puzzle8.json").write_text("{cut short")
+    (store_dir / "reversi_settings.json").write_text("[1, 2")
+    (store_dir / "puzzle_prefs.json").write_text("\x00\x00")       # an older firmware's
+    arcade = boot(board, store_dir)
+    seen = _notes_seen(arcade)
+    _visit_twice(board, arcade)
+    texts = sorted(text for text, _ in seen)
+    assert texts == ["8-Puzzle reset\nfile damaged", "Puzzles\nsettings reset",
+                     "Reversi\nsettings reset"]
+    assert max(len(line) for text in texts for line in text.split("\n")) <= 15   # the panel's
+
+
+def test_a_file_where_the_save_folder_should_be_is_one_note(board, tmp_path):
+    blocked = tmp_path / "data"
+    blocked.write_text("")
+    arcade = boot(board, blocked)
+    seen = _notes_seen(arcade)
+    _visit_twice(board, arcade)
+    assert "2048" in arcade.screen.labels          # the games' list, though not kept
+    choose(board, arcade, "2048")
+    for _ in range(4):                             # moves that cannot be saved
+        nudge(board, arcade, "left")
+        nudge(board, arcade, "up")
+    wait(arcade, 3000)
+    assert type(arcade.screen).__name__ == "Game"
+    assert [text for text, _ in seen] == ["No save folder\nnothing is kept"]
+    assert arcade.hal.store.bad == [] and blocked.read_text() == ""

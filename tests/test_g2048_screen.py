@@ -207,6 +207,24 @@ def test_undo_restores_board_score_and_spawn(board, store_dir):
     assert shows_tiny(board.panel, "NO UNDO")
 
 
+def test_best_shows_only_a_score_the_player_kept(board, store_dir):
+    """A move's score shows as BEST at once; undone, BEST goes back with it,
+    as Records and the next opening say (they keep the score left with)."""
+    arcade = open_game(board, store_dir)
+    game = set_board(arcade, [1, 1, 2, 2] + [0] * 12, score=40)
+    nudge(board, arcade, "left")
+    wait(arcade, 200)
+    assert game.game.score == 52 and shows(board.panel, "52")
+    tap(board, arcade, "C")
+    wait(arcade, 200)
+    assert game.game.score == 40 and not shows(board.panel, "52")
+    tap(board, arcade, "B")
+    assert arcade.records.get("2048")["best score"] == 40
+    choose(board, arcade, "Continue")
+    wait(arcade, 200)
+    assert not shows(board.panel, "52")
+
+
 def test_new_game_asks_first_while_a_game_runs(board, store_dir):
     arcade = open_game(board, store_dir)
     game = arcade.screen

@@ -159,6 +159,12 @@ BROKEN = [
     ("noclass.py", "GAME = {'title': 'No class'}\n", "no screen class Game"),
     ("reversi.py", readme_example().replace('"Dot"', '"Other"'), "built-in game"),
     ("samename.py", readme_example().replace('"Dot"', '"2048"'), "2048 is a built-in game"),
+    ("keeps.py", readme_example().replace('"save": "dot"', '"save": "records"'),
+     "save 'records' is a system file's name"),
+    ("outside.py", readme_example().replace('"save": "dot"', '"save": "../x"'),
+     "save '../x': 1-24 of a-z 0-9 _"),
+    ("sharing.py", readme_example().replace('"save": "dot"', '"save": "g2048"'),
+     "save 'g2048' is a built-in game's"),
 ]
 
 
@@ -171,12 +177,50 @@ def test_a_broken_game_is_listed_and_named_on_the_crash_screen(board, store_dir,
     assert labels(arcade).count("Reversi") == 1 and labels(arcade).count("2048") == 1
     choose(board, arcade, name)
     assert type(arcade.screen).__name__ == "ErrorScreen"
-    assert "".join(arcade.screen.lines).startswith(name + ":")   # on screen: the file
+    assert "".join(arcade.screen.lines).startswith(name)   # on screen: the file first
     assert reason in (store_dir / "data" / "crash.log").read_text()   # and why, in the log
     tap(board, arcade, "A")
     assert type(arcade.screen).__name__ == "Menu"
     choose(board, arcade, "2048")                    # the rest of the arcade plays on
     assert type(arcade.screen).__name__ == "Game"
+
+
+@pytest.mark.parametrize("save,why", [
+    ("records", "save 'records' is a system file's name"),
+    ("settings", "save 'settings' is a system file's name"),
+    ("session", "save 'session' is a system file's name"),
+    ("games", "save 'games' is a system file's name"),
+    ("crash", "save 'crash' is a system file's name"),
+    ("puzzle_prefs", "save 'puzzle_prefs' is a system file's name"),
+    ("dot_settings", "save 'dot_settings' is a system file's name"),   # a game's settings
+    ("../x", "save '../x': 1-24 of a-z 0-9 _"),
+    ("..", "save '..': 1-24 of a-z 0-9 _"),
+    ("a/b", "save 'a/b': 1-24 of a-z 0-9 _"),
+    ("Dot", "save 'Dot': 1-24 of a-z 0-9 _"),        # FAT: the same file as dot
+    ("dot.tmp", "save 'dot.tmp': 1-24 of a-z 0-9 _"),
+    ("", "save '': 1-24 of a-z 0-9 _"),
+    ("x" * 25, "save '%s... is 25 characters, 24 at most" % ("x" * 20)),   # (check.text's words)
+])
+def test_a_save_name_that_is_not_the_games_own_file_is_refused(save, why):
+    # "records" set the records aside at the game's first load, "../x"
+    # wrote outside /data
+    from firmware.gamereader import read_declaration
+    with pytest.raises(ValueError) as refused:      # check.Invalid (of the check module gamereader has)
+        read_declaration({"title": "Dot", "save": save}, "dot.py")
+    assert str(refused.value) == "dot.py" + (" " if " characters" in why else ": ") + why
+    for good in ("dot", "my_game2", "x" * 24):
+        assert read_declaration({"title": "Dot", "save": good}, "dot.py")["variants"][0]["save"] == good
+
+
+def test_a_game_saving_as_records_leaves_the_records_alone(board, store_dir):
+    write(store_dir, "records", {"2048": {"best score": 2000}})
+    install(store_dir, "keeps.py", readme_example().replace('"save": "dot"', '"save": "records"'))
+    arcade = boot(store_dir)
+    to_menu(board, arcade)
+    choose(board, arcade, "keeps.py")
+    assert type(arcade.screen).__name__ == "ErrorScreen"
+    assert data(store_dir, "records") == {"2048": {"best score": 2000}}
+    assert not (store_dir / "data" / "records.bad").exists()
 
 
 def test_a_game_that_raises_when_it_starts_names_its_file(board, store_dir):
@@ -213,7 +257,8 @@ def test_the_files_of_the_older_firmware_become_the_games_settings(board, store_
     write(store_dir, "g2048", {"game": {"board": [1] + [0] * 15}})   # any game in progress
     write(store_dir, "session", {"last": "2048"})
     arcade = boot(store_dir)
-    assert arcade.settings.values == {"sound": False, "volume": 2, "brightness": 1, "saver_s": 300}
+    assert arcade.settings.values == {"sound": False, "volume": 2, "brightness": 1, "saver_s": 300,
+                                      "sleep": True}
     to_menu(board, arcade)
     assert "24-Puzzle" in labels(arcade)                 # the big puzzle's size, kept
     assert arcade.screen.labels[0] == "Continue" and arcade.screen.resume == "g2048"
@@ -231,7 +276,7 @@ def test_the_files_of_the_older_firmware_become_the_games_settings(board, store_
     assert data(store_dir, "reversi_settings")["level"] == 1
     arcade.settings.cycle("sound")                       # the old keys go with the next save
     assert data(store_dir, "settings") == {"sound": True, "volume": 2, "brightness": 1,
-                                           "saver_s": 300}
+                                           "saver_s": 300, "sleep": True}
     rebooted = boot(store_dir)                           # and nothing is migrated twice
     to_menu(board, rebooted)
     assert data(store_dir, "reversi_settings")["level"] == 1

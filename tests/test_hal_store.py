@@ -196,12 +196,38 @@ def test_other_errors_are_reported_too(store, fs):
 
 @pytest.mark.parametrize("number,words", [
     (errno.ENOSPC, "Flash full"), (errno.EIO, "Flash error"), (errno.EROFS, "Flash read-only"),
-    (errno.EACCES, "Flash read-only"), (errno.ENOTDIR, "No save folder"),
-    (errno.ENOENT, "No save folder"), (errno.ENOMEM, "No memory: save"), (errno.EBUSY, "Save failed")])
+    (errno.EACCES, "Flash read-only"), (errno.ENOMEM, "No memory: save"),
+    (errno.EBUSY, "Save failed")])
 def test_a_failed_save_is_said_in_words_that_fit_the_panel(store, fs, number, words):
     fs.fail["open_w"] = OSError(number, "")
     assert store.save("settings", {"a": 1}) is False
     assert store.error == words and len(words) <= 15     # no "Save failed (20)"
+
+
+NO_FOLDER = "No save folder\nnothing is kept"
+
+
+@pytest.mark.parametrize("number", [errno.ENOTDIR, errno.ENOENT])
+def test_a_save_with_no_folder_to_write_in_is_told_once(store, fs, number):
+    # FAT says ENOENT for a folder that is not there, littlefs ENOTDIR for a
+    # file standing in its way: no save can work, and one note says so
+    fs.fail["open_w"] = OSError(number, "")
+    assert store.save("settings", {"a": 1}) is False
+    assert store.error is None and store.notes == [NO_FOLDER]
+    assert store.save("records", {"b": 2}) is False and store.save("session", {}) is False
+    assert store.error is None and store.notes == [NO_FOLDER] and store.bad == []
+
+
+def test_a_file_where_the_save_folder_should_be_is_one_note_not_a_damaged_file_each(tmp_path):
+    blocked = tmp_path / "data"
+    blocked.write_text("not a folder")
+    store = Store(str(blocked))
+    for name in ("settings", "records", "games", "session", "reversi_settings", "puzzle8"):
+        assert store.load(name, {"x": 1}, None, name.capitalize()) == {"x": 1}
+    assert store.notes == [NO_FOLDER] and store.bad == []
+    assert store.save("settings", {"x": 2}) is False and store.error is None
+    assert store.notes == [NO_FOLDER] and blocked.read_text() == "not a folder"
+    assert max(len(line) for line in NO_FOLDER.split("\n")) <= 15     # the panel's width
 
 
 def test_a_filesystem_that_will_not_rename_over_a_file(store, fs, store_dir):
@@ -229,7 +255,7 @@ def test_a_value_that_fails_its_check_is_set_aside(store, store_dir):
 
     assert store.load("settings", {"brightness": 3}, fits) == {"brightness": 3}
     assert (store_dir / "settings.bad").read_text() == '{"brightness": 3.0}'
-    assert store.bad == [("settings", "brightness: not a whole number")]
+    assert store.bad == [("settings", "brightness: 3.0 is not a whole number")]
     assert store.notes == ["Settings reset\nfile damaged"]
     # a good value passes the same check
     store.save("settings", {"brightness": 2})

@@ -101,6 +101,7 @@ def test_a_save_that_raises_when_the_screen_saver_starts(board, store_dir):
     arcade = boot(board, store_dir)
     to_menu(board, arcade)
     arcade.switch(SuspendRaises(arcade))
+    assert arcade.settings.set("sleep", False)   # (the panel goes off again after the crash)
     wait(arcade, 121000)                      # the saver calls suspend(): it raises
     assert _name(arcade) == "ErrorScreen"
     assert "EIO" in (store_dir / "crash.log").read_text()
@@ -118,7 +119,7 @@ def test_a_memory_error_while_logging_still_shows_the_crash(board, store_dir, mo
     to_menu(board, arcade)
     arcade.switch(DrawRaises(arcade))
     frames(arcade, 2)
-    assert _name(arcade) == "ErrorScreen" and shows(board.panel, "log not saved")
+    assert _name(arcade) == "ErrorScreen" and shows(board.panel, "A: menu (no log)")
 
 
 def _no_memory_to_import(monkeypatch, names):
@@ -183,9 +184,12 @@ def test_a_menu_that_fails_twice_gives_the_safe_menu(board, store_dir, monkeypat
     assert _name(arcade) == "SafeMenu"
     assert shows(board.panel, "Menu (safe)")
     titles = [title for _, title, _, _ in gamelist.entries(arcade)]
-    for title in titles:
+    for title in titles:                      # five rows fit: Settings is the sixth
         assert shows(board.panel, title)
+    for _ in titles:
+        nudge(board, arcade, "down")
     assert shows(board.panel, "Settings")
+    nudge(board, arcade, "down")              # round to 15-Puzzle
     nudge(board, arcade, "down")              # 8-Puzzle
     tap(board, arcade, "A")
     assert _name(arcade) == "Game"
@@ -218,6 +222,8 @@ def test_a_stuck_input_lets_the_panel_sleep_and_the_menu_still_works(board, stor
         board.press("A")                      # stuck since power-on
     arcade = boot(board, store_dir)
     to_menu(board, arcade)
+    # the panel alone: in light sleep only a button wakes the board (test_sleep.py)
+    assert arcade.settings.set("sleep", False)
     if stuck == "stick":
         board.push("up")                      # the menu scrolls, then it sticks
     wait(arcade, 125000)                      # 2 minutes of a stuck input

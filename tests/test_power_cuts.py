@@ -232,3 +232,80 @@ def test_a_game_in_progress_survives_a_cut_at_every_step_of_a_move(board, fat):
     # littlefs: the new state appears only with the last step (the rename);
     # FAT: a cut between its remove and rename keeps the new one (the .tmp)
     assert seen == ({0, 1} if fat else {0})
+
+
+# ---- a game's own settings file (data/<game>_settings.json) -----------------
+def _declared(module_name):
+    """The game's declaration as the arcade keeps it (gamelist.games())."""
+    import importlib
+    from firmware import modules
+    from firmware.gamereader import read_declaration
+    modules.forget(module_name)      # a game left running has let its GAME go
+    game = read_declaration(importlib.import_module(module_name).GAME, module_name)
+    game["id"] = module_name[module_name.rfind(".") + 1:]
+    return game
+
+
+# (game module, its settings before, the setting changed and its new value):
+# each "before" differs from the defaults in a setting the change leaves alone,
+# so settings made up afresh (a mix of old and new) would show
+GAME_SETTINGS = [
+    ("firmware.screens.reversi", {"hints": True, "level": 0, "mode": 1}, "hints", False),
+    ("firmware.screens.puzzle", {"mode": "picture", "big": 5, "level_puzzle8": 2,
+                                 "level_puzzle15": 1, "picture_puzzle8": "b.pbm",
+                                 "picture_puzzle15": ""}, "mode", "numbers"),
+]
+
+
+@pytest.mark.parametrize("fat", [True, False], ids=["fat", "littlefs"])
+@pytest.mark.parametrize("module_name,old,setting,value", GAME_SETTINGS,
+                         ids=[c[0].rsplit(".", 1)[1] for c in GAME_SETTINGS])
+def test_a_power_cut_at_any_step_of_a_game_setting_change(fat, module_name, old, setting, value):
+    """A game's settings go through the store's one load: the cut between
+    FAT's remove and rename leaves the complete .tmp, which is put in place
+    (it used to be overwritten by settings made up afresh: neither old nor new)."""
+    from firmware.game_settings import file_name, game_values, set_game_value
+    game = _declared(module_name)
+    new = dict(old, **{setting: value})
+    seen = set()
+    k = 0
+    while True:
+        k += 1
+        fs = FlashFs(fat)
+        assert Store("/data", fs).save(file_name(game), old)
+        fs.ops = 0
+        fs.cut_at = k
+        try:
+            assert set_game_value(Store("/data", fs), game, setting, value)
+            break                              # the change is done before step k
+        except PowerCut:
+            pass
+        fs.cut_at = None
+        rebooted = Store("/data", fs)
+        values = game_values(rebooted, game)
+        assert values in (old, new), (fat, k, values, fs.files)
+        assert rebooted.bad == [] and rebooted.notes == [], (fat, k)
+        assert "/data/%s.json.tmp" % file_name(game) not in fs.files
+        seen.add("new" if values == new else "old")
+    # the load before the change removes a leftover .tmp (there is none: one
+    # step), then the save's steps as above
+    assert k - 1 == 1 + (7 if fat else 5)
+    # FAT: a cut between its remove and rename keeps the new (the .tmp)
+    assert seen == ({"old", "new"} if fat else {"old"})
+
+
+def test_the_fat_cut_on_reversis_settings_at_boot(board, store_dir):
+    """The issue's repro: only the complete .tmp of Reversi's settings is
+    left; the boot (which moves an older firmware's settings first) puts it
+    in place, and Reversi starts with it."""
+    Store(str(store_dir)).save("reversi_settings", {"hints": False, "level": 0, "mode": 1})
+    (store_dir / "reversi_settings.json").rename(store_dir / "reversi_settings.json.tmp")
+    from tests.test_app import boot, to_menu, choose
+    from tests import saves
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    assert saves.read(store_dir / "reversi_settings.json") == {"hints": False, "level": 0,
+                                                               "mode": 1}
+    assert not (store_dir / "reversi_settings.json.tmp").exists()
+    choose(board, arcade, "Reversi")
+    assert arcade.screen.settings == {"hints": False, "level": 0, "mode": 1}

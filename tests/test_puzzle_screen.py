@@ -164,7 +164,7 @@ def test_picture_mode_shows_the_picture_then_its_tiles(board, store_dir):
     # the finished picture first
     assert fb_rows(game.picture_fb, g, g) == [[board.panel.pixel(x, game.grid_top + y) for x in range(g)]
                                           for y in range(g)]
-    wait(arcade, 1700)
+    tap(board, arcade, "A")                # the player starts the game
     s = game.pitch - 1
     for i in range(9):
         tile = game.puzzle.tiles[i]
@@ -184,6 +184,44 @@ def test_picture_mode_shows_the_picture_then_its_tiles(board, store_dir):
     frames(arcade, 3)
     assert game.preview == 0 and game.puzzle.moves == 0       # a hold is not an undo
     assert load(store_dir, "puzzle_settings")["picture_puzzle8"] == game.picture_names[game.picture]
+
+
+def test_the_start_preview_leaves_nothing_of_the_menu_on_the_panel(board, store_dir):
+    """The preview is the first picture after the menu: none of the menu's
+    pixels may show between the side panel's fields (a line by TIME, a dot
+    by SHUFFLE)."""
+    random.seed(1)
+    arcade = open_game(board, store_dir, "8-Puzzle", mode="picture")
+    game = arcade.screen
+    assert game.preview
+    shown = board.panel.pixels()
+    arcade.hal.display.fb.fill(0)          # the same screen drawn on a blank panel
+    game.redraw()
+    frames(arcade, 2)
+    assert board.panel.pixels() == shown
+
+
+def test_the_start_preview_waits_for_the_player(board, store_dir):
+    """A new picture game shows the picture until the player starts it
+    (A PLAY on its key line): the stick changes the picture however long it
+    has been up, and the key that starts the game moves no tile."""
+    random.seed(1)
+    arcade = open_game(board, store_dir, "8-Puzzle", mode="picture")
+    game = arcade.screen
+    tiles = bytes(game.puzzle.tiles)
+    wait(arcade, 5000)
+    assert game.preview
+    first = game.picture
+    nudge(board, arcade, "right")          # long after 1.5 s: still the next picture
+    assert game.picture != first and game.preview and game.puzzle.moves == 0
+    assert "A PLAY  B MENU" in game.picture_mode.help_lines(game)
+    tap(board, arcade, "A")
+    assert not game.preview and game.puzzle.moves == 0 and bytes(game.puzzle.tiles) == tiles
+    for direction in ("left", "right", "up", "down"):
+        nudge(board, arcade, direction)
+        if game.puzzle.moves:
+            break
+    assert game.puzzle.moves == 1
 
 
 @pytest.mark.parametrize("title,size", [("8-Puzzle", 4), ("15-Puzzle", 4), ("24-Puzzle", 5)])
@@ -219,7 +257,7 @@ def test_a_hint_among_picture_tiles_blinks(board, store_dir):
     random.seed(12)
     arcade = open_game(board, store_dir, "24-Puzzle", mode="picture", big=5)
     game = arcade.screen
-    wait(arcade, 1700)                           # the picture shown at the start
+    tap(board, arcade, "A")                      # the picture shown at the start: play
     board.press("D")
     frames(arcade, 3)
     board.release("D")
@@ -279,13 +317,22 @@ def test_joystick_auto_repeat_moves_along_a_row(board, store_dir):
     assert game.puzzle.moves == 6
 
 
+def cursor_mode(board, arcade):
+    """The pause menu's Cursor mode row (E, down to it, A)."""
+    tap(board, arcade, "E")
+    pause = arcade.screen
+    while pause.rows[pause.cursor][1] != "Cursor mode":
+        nudge(board, arcade, "down")
+    tap(board, arcade, "A")
+
+
 def test_cursor_slide_counts_k_moves_and_undo_takes_it_back(board, store_dir):
     tiles = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0, 13, 14, 15, 12]
     saved_game(store_dir, "puzzle15", tiles, 4, moves=7)
     arcade = open_game(board, store_dir)
     game = arcade.screen
     assert list(game.puzzle.tiles) == tiles
-    tap(board, arcade, "E")
+    cursor_mode(board, arcade)
     assert game.cursor_on and game.cursor == 10
     assert shows_text_cursor(board, game, 10)
     nudge(board, arcade, "left")
@@ -306,7 +353,7 @@ def test_cursor_slide_counts_k_moves_and_undo_takes_it_back(board, store_dir):
     assert (len(board.pwm_log), len(board.dac_log)) != before
     tap(board, arcade, "C")                      # undo the slide: 3 moves back
     assert list(game.puzzle.tiles) == tiles and game.puzzle.moves == 7
-    tap(board, arcade, "E")
+    cursor_mode(board, arcade)
     assert not game.cursor_on
     tap(board, arcade, "C")                      # nothing more to undo
     assert list(game.puzzle.tiles) == tiles and game.puzzle.moves == 7
@@ -488,8 +535,59 @@ def test_a_saved_game_keeps_its_mode_and_size_when_the_settings_change(board, st
     arcade = open_game(board, store_dir, "8-Puzzle")           # mode: numbers
     assert arcade.screen.mode == "picture" and arcade.screen.puzzle.moves == 3
     saved_game(store_dir, "puzzle15", list(range(1, 15)) + [0, 15], 4, moves=7)
-    arcade = open_game(board, store_dir, "24-Puzzle", big=5)
+    arcade = open_game(board, store_dir, "15-Puzzle", big=5)  # (the menu names the save's size)
     assert arcade.screen.size == 4 and arcade.screen.puzzle.moves == 7
+
+
+def test_the_menu_names_what_opens_and_a_new_game_follows_the_settings(board, store_dir):
+    """A 15-puzzle left in progress, then Settings: Big puzzle 24, Tiles
+    picture. The menu still says 15-Puzzle (Continue too), as that is what
+    opens; the new game after it is a 24-puzzle in pictures, and then the
+    menu says 24-Puzzle."""
+    random.seed(19)
+    arcade = open_game(board, store_dir, "15-Puzzle")
+    game = arcade.screen
+    nudge(board, arcade, DIRECTION_NAMES[game.puzzle.legal_pushes()[0]])
+    assert game.puzzle.moves == 1
+    set_game_setting(arcade, "puzzle", "big", 5)
+    set_game_setting(arcade, "puzzle", "mode", "picture")
+    tap(board, arcade, "B")
+    menu = arcade.screen
+    assert menu.resume_title == "15-Puzzle"
+    assert "15-Puzzle" in menu.labels and "24-Puzzle" not in menu.labels
+    choose(board, arcade, "Continue")
+    game = arcade.screen
+    assert (game.size, game.mode, game.puzzle.moves) == (4, "numbers", 1)
+    tap(board, arcade, "A")                # New game? A: yes
+    tap(board, arcade, "A")
+    tap(board, arcade, "A")                # past "You Lost": the new game
+    assert (game.size, game.mode, game.puzzle.moves) == (5, "picture", 0)
+    assert game.preview and game.records_group == "24-Puzzle picture"
+    tap(board, arcade, "A")                # the picture shown first: play
+    nudge(board, arcade, DIRECTION_NAMES[game.puzzle.legal_pushes()[0]])
+    assert load(store_dir, "puzzle15")["size"] == 5
+    tap(board, arcade, "B")
+    menu = arcade.screen
+    assert menu.resume_title == "24-Puzzle" and "24-Puzzle" in menu.labels
+
+
+def test_a_new_game_after_the_pause_menu_changed_the_mode_has_numbers_again(board, store_dir):
+    """The pause menu changes a puzzle's settings for its next game: a picture
+    game, then Tiles numbers; the next game (A, asked first) has numbers, and
+    picture mode's code and buffers are gone."""
+    import sys
+    random.seed(21)
+    arcade = open_game(board, store_dir, "8-Puzzle", mode="picture")
+    game = arcade.screen
+    tap(board, arcade, "A")                # the picture shown first: play
+    nudge(board, arcade, DIRECTION_NAMES[game.puzzle.legal_pushes()[0]])
+    game.settings["mode"] = "numbers"      # as the pause menu's Tiles row does
+    for _ in range(3):                     # New game? A: yes; past "You Lost"
+        tap(board, arcade, "A")
+    assert (game.size, game.mode, game.puzzle.moves, game.preview) == (3, "numbers", 0, 0)
+    assert game.picture_mode is None and game.picture_fb is None
+    assert "firmware.screens.puzzle_pictures" not in sys.modules
+    assert game.records_group == "8-Puzzle numbers"
 
 
 def test_24_puzzle_through_the_setting(board, store_dir):

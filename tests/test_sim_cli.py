@@ -159,3 +159,41 @@ def test_board_hints_name_the_right_target_and_a_command_that_exists(monkeypatch
     assert os.path.exists(os.path.join(ROOT, ".venv", "bin", "mpremote"))
     with open(os.path.join(ROOT, "Makefile")) as f:
         assert "the ports: $(VENV)/bin/mpremote devs" in f.read()     # make repl, make run
+
+
+# ---- host tools: a clear line, never a traceback or a wrong hint ------------------------------
+def test_a_picture_into_a_missing_folder_and_a_negative_time_are_refused_at_once(tmp_path):
+    missing = tmp_path / "no such folder" / "end.png"
+    result = run_sim("--headless", "--seconds", "1", "--main", DEMO, "--png", str(missing))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "--png %s: there is no folder %s" % (missing, missing.parent) in result.stderr
+    result = run_sim("--headless", "--seconds", "-1", "--main", DEMO)
+    assert result.returncode == 2
+    assert "--seconds: a number of seconds above 0, not -1" in result.stderr
+
+
+def test_web_serve_on_a_busy_port_names_the_web_servers_variable(tmp_path):
+    import socket
+    (tmp_path / "index.html").write_text("<p>arcade</p>")
+    busy = socket.socket()
+    busy.bind(("", 0))
+    busy.listen(1)
+    try:
+        port = busy.getsockname()[1]
+        result = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "web", "serve.py"),
+                                 "--port", str(port), "--dir", str(tmp_path)],
+                                capture_output=True, text=True, timeout=60)
+    finally:
+        busy.close()
+    assert result.returncode == 1
+    assert "make web-serve WEBPORT=%d" % (port + 1) in result.stderr
+    assert " PORT=" not in result.stderr                 # the board's serial port: not this
+
+
+def test_make_repl_on_a_port_that_is_not_there_says_so():
+    result = subprocess.run(["make", "--no-print-directory", "repl", "PORT=/dev/ttyNOSUCHPORT9"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    said = result.stdout + result.stderr
+    assert result.returncode != 0
+    assert "repl: no board answered on /dev/ttyNOSUCHPORT9" in said
+    assert "PORT=/dev/ttyUSB0" not in said               # not the port just named, as a hint

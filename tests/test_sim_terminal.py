@@ -250,3 +250,28 @@ def test_half_blocks_whenever_the_panel_fits_and_a_note_when_nothing_does(run_pt
                    what="the note where the panel would be")
     small.send("q")
     assert small.wait_exit() == 0
+
+
+def test_a_dimmed_panel_shows_dim_though_no_pixel_changed(run_pty, tmp_path):
+    """The firmware dims the panel after 30 s without input by its contrast
+    alone: the terminal shows that too, or a key that brightens it looks lost."""
+    from tools.simulator.ui import PANEL_DIM, PANEL_ON
+    program = tmp_path / "dim.py"
+    program.write_text(
+        "import time\n"
+        "from machine import I2C, Pin\n"
+        "import ssd1306\n"
+        "oled = ssd1306.SSD1306_I2C(128, 64, I2C(0, scl=Pin(22), sda=Pin(21), freq=400000))\n"
+        "oled.fill(0)\n"
+        "oled.fill_rect(10, 27, 10, 10, 1)\n"
+        "oled.show()\n"
+        "time.sleep_ms(600)\n"
+        "oled.contrast(0)\n"
+        "while True:\n"
+        "    time.sleep_ms(50)\n")
+    sim = run_pty(["--main", str(program), "--fresh", "--no-boot"])
+    sim.wait_for(square_at(10, 27), what="the square, bright")
+    assert PANEL_ON in sim.screen.raw
+    sim.wait_for(lambda s: PANEL_DIM in s.raw, what="the same square, dimmed")
+    sim.send("q")
+    assert sim.wait_exit() == 0

@@ -114,7 +114,7 @@ def g2048_states(board, store_dir):
 
 # ---- Reversi ----------------------------------------------------------------------
 def reversi_states(board, store_dir):
-    from firmware.screens import reversi_menu as overlays, reversi_shared as shared
+    from firmware.screens import reversi_shared as shared
     arcade = reversi_tests.open_game(board, store_dir, mode=reversi_tests.TWO_PLAYERS)
     game = arcade.screen
     now = arcade.hal.clock.now()
@@ -131,10 +131,6 @@ def reversi_states(board, store_dir):
             game.say(message, now)
             yield arcade, "message " + message
         game.message = ""
-        game.overlay = shared.GAME_MENU
-        for i in range(overlays._MENU_N):
-            game.menu_i = i
-            yield arcade, "mode %d, game menu row %d" % (mode, i)
         game.overlay = shared.SURRENDER_QUESTION
         yield arcade, "surrender?"
         game.overlay = shared.PASS_NOTICE
@@ -251,6 +247,30 @@ def records_states(board, store_dir):
         yield arcade, "from line %d" % top
 
 
+def pause_states(board, store_dir):
+    """The pause menu over each game: every row under the cursor (with every
+    value of a setting row), the Keys page and the New game question."""
+    from tests import test_games
+    test_games.install(store_dir, "dot.py", test_games.readme_example())
+    for title in ("15-Puzzle", "2048", "Reversi", "Dot"):
+        arcade = test_games.boot(store_dir)
+        to_menu(board, arcade)
+        choose(board, arcade, title)
+        tap(board, arcade, "E")
+        pause = arcade.screen
+        for i, (kind, label, what) in enumerate(pause.rows):
+            pause.cursor = i
+            pause.dirty = True
+            yield arcade, "%s, row %s" % (title, label)
+            for _ in range(len(what[1][2]) if kind == 2 else 3 if kind in (3, 4) else 0):
+                pause.change(kind, what, 1)
+                yield arcade, "%s, row %s = %s" % (title, label, pause.value(kind, what))
+        for page in (1, 2):
+            pause.page = page
+            pause.dirty = True
+            yield arcade, "%s, page %d" % (title, page)
+
+
 def error_states(board, store_dir):
     arcade = _open(board, store_dir, None)
     # out of memory a second time in a minute: the crash screen stays (A: restart)
@@ -275,6 +295,7 @@ STATES = {
     "Settings": settings_states,
     "Records": records_states,
     "Error": error_states,
+    "Pause menu": pause_states,
 }
 
 
@@ -289,11 +310,36 @@ def test_every_text_fits_the_panel(board, store_dir, monkeypatch, screen):
         drawn = log.settle(arcade.screen)
         assert drawn, "%s, %s: no text drawn" % (screen, state)
         assert not log.overflows(), "%s, %s: %r" % (screen, state, log.overflows())
+        assert not log.crowded(), "%s, %s: %r" % (screen, state, log.crowded())
         fonts |= {d[5] for d in log.drawn}
         shown += 1
     assert shown >= 1
     if screen not in ("Splash", "Error"):            # no key line in the small font
         assert {"8x8", "tiny1", "centred"} <= fonts  # the recorder saw every kind
+
+
+def test_settings_boxes_cover_whole_rows(board, store_dir, monkeypatch):
+    """A message ("Stick centred", "Records cleared") or the question over
+    the Settings list covers whole rows, side to side: no row shows cut in
+    two around it."""
+    import sys
+    arcade = _open(board, store_dir, "Settings")
+    screen = arcade.screen
+    draw = sys.modules[type(screen).__module__].draw    # (the app may have imported it afresh)
+    boxes = []
+    box = draw.box
+    monkeypatch.setattr(draw, "box", lambda fb, x, y, w, h: (boxes.append((x, y, w, h)), box(fb, x, y, w, h)))
+    for message, confirm in (("Stick centred", False), ("Records cleared", False), (None, True)):
+        screen.message, screen.confirm = message, confirm
+        screen.redraw()
+        screen.draw(arcade.hal.display)
+    assert len(boxes) == 3
+    for x, y, w, h in boxes:
+        assert (x, w) == (0, 128), "a row shows left or right of the box"
+        rows = [(draw.list_y(r), draw.list_y(r) + 9) for r in range(draw.LIST_ROWS)]
+        for top, bottom in rows:
+            assert bottom <= y or top >= y + h or (y <= top and bottom <= y + h), \
+                "the box %r cuts the row at y %d" % ((x, y, w, h), top)
 
 
 def test_the_recorder_sees_a_text_that_does_not_fit(board, store_dir, monkeypatch):
@@ -306,3 +352,6 @@ def test_the_recorder_sees_a_text_that_does_not_fit(board, store_dir, monkeypatc
     tinyfont.text(fb, "SHUFFLE RANDOM!!", 66, 34)
     fb.text("fits", 0, 0)
     assert [d[0] for d in log.overflows()] == ["emulated (cpython)", "SHUFFLE RANDOM!!"]
+    fb.text("CPU level", 1, 47)
+    fb.text("medium", 76, 47)
+    assert log.crowded() == [("CPU level", "medium", 47)]

@@ -5,14 +5,18 @@ inputs (tools/sim.py --headless), so the page's panel is held to the emulated
 board pixel for pixel.
 
 Skipped, saying how to install it, when Chromium is not installed."""
+import base64
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+import zipfile
 
 import pytest
+
+from tests.test_games import readme_example
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHROMIUM = os.environ.get("ML4M_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -71,14 +75,61 @@ def replay_file(tmp_path, name, events, end_ms):
     return replay
 
 
-def emulator_picture(tmp_path, name, events, end_ms):
-    """The emulated board's panel after `events`, as 8192 '0'/'1' characters."""
-    replay = replay_file(tmp_path, name, events, end_ms)
-    dump = tmp_path / (name + ".txt")
+def emulator_picture(tmp_path, name, events, end_ms, games=None):
+    """The emulated board's panel after `events`, as 8192 '0'/'1' characters
+    (games: a folder of a player's games, installed as in `make sim GAMES=`)."""
+    return replayed_picture(tmp_path, replay_file(tmp_path, name, events, end_ms), games)
+
+
+def replayed_picture(tmp_path, replay, games=None):
+    """The emulated board's panel at the end of a replay file."""
+    dump = tmp_path / (os.path.basename(str(replay)) + ".txt")
     subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--headless",
-                    "--replay", str(replay), "--dump", str(dump)], check=True, cwd=ROOT,
-                   stdout=subprocess.DEVNULL)
+                    "--replay", str(replay), "--dump", str(dump)] + (["--games", str(games)] if games else []),
+                   check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
     return "".join(dump.read_text().split()).replace("#", "1").replace(".", "0")
+
+
+# 2048 played from a fresh flash with seed 7: each move brings a random tile, so
+# the page must deal what the simulator deals (`tools/sim.py --record` writes such files).
+G2048_MOVES = [(2000, "choose 2048")] + [
+    (3000 + 400 * i, "tap " + d) for i, d in enumerate(["left", "up", "right", "down"] * 3)]
+
+
+# Replays whose end depends on when the CPU replies: the page plays them on its
+# real clock, so on a busy machine the pause (E) can come before the CPU's move
+# (README, "Play in your browser"). The page must play them, not end on the picture.
+ON_THE_CLOCK = {"reversi_paused.replay"}
+
+
+def screenshot_replays(tmp):
+    """[{name, path, expected, exact}]: the shipped replays and a recorded 2048."""
+    folder = os.path.join(ROOT, "tools", "screenshots")
+    paths = [os.path.join(folder, n) for n in sorted(os.listdir(folder)) if n.endswith(".replay")]
+    recorded = tmp / "g2048_seed7.replay"
+    lines = [{"ml4m_replay": 1, "seed": 7, "main": "main.py"}]
+    lines += [{"t_ms": t, "event": e} for t, e in G2048_MOVES] + [{"t_ms": 9000, "event": "end"}]
+    recorded.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    paths.append(str(recorded))
+    return [{"name": os.path.basename(p), "path": p, "expected": replayed_picture(tmp, p),
+             "exact": os.path.basename(p) not in ON_THE_CLOCK} for p in paths]
+
+
+def bad_replay(tmp):
+    """A replay with an event the page cannot play (a typo of "push left")."""
+    path = tmp / "typo.replay"
+    path.write_text('{"ml4m_replay": 1, "seed": 0, "main": "main.py"}\n'
+                    '{"t_ms": 500, "event": "psuh left"}\n')
+    return path
+
+
+def saves_file(tmp):
+    """What Export saves writes: one file, the session's list of games played."""
+    path = tmp / "saves.json"
+    text = '{"recent": []}'
+    path.write_text(json.dumps({"ml4m_flash": 1, "files": {
+        "session.json": base64.b64encode(text.encode()).decode()}}))
+    return path
 
 
 @pytest.fixture(scope="module")
@@ -86,6 +137,14 @@ def results(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("web")
     site = tmp / "site"
     subprocess.run([sys.executable, os.path.join(WEB, "build.py"), "--out", str(site)], check=True)
+    # a player's game: loaded with "Load game" (a file, a zipped package) and by a ?game= link
+    games = tmp / "games"
+    games.mkdir()
+    (games / "dot.py").write_text(readme_example())
+    (site / "dot.py").write_text(readme_example())
+    (tmp / "my-game.py").write_text(readme_example())
+    with zipfile.ZipFile(tmp / "dot.zip", "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("dot/__init__.py", readme_example())
     server = subprocess.Popen([sys.executable, os.path.join(WEB, "serve.py"), "--port", "0",
                                "--dir", str(site)], stdout=subprocess.PIPE, text=True)
     try:
@@ -95,10 +154,15 @@ def results(tmp_path_factory):
                 "expected": {"menu": emulator_picture(tmp, "menu", [], MENU_MS),
                              "menu_down2": emulator_picture(tmp, "down2", DOWN_TWICE, 4000),
                              "replay_end": emulator_picture(tmp, "replay", REPLAY, REPLAY_END_MS)},
-                "replay": str(replay_file(tmp, "replay", REPLAY, REPLAY_END_MS))}
+                "replay": str(replay_file(tmp, "replay", REPLAY, REPLAY_END_MS)),
+                "replays": screenshot_replays(tmp), "bad_replay": str(bad_replay(tmp)),
+                "saves_file": str(saves_file(tmp)),
+                "game_file": str(games / "dot.py"), "bad_game_file": str(tmp / "my-game.py"),
+                "game_zip": str(tmp / "dot.zip"), "game_url": "http://127.0.0.1:%d/dot.py" % port}
+        spec["expected"]["menu_with_game"] = emulator_picture(tmp, "menu_dot", [], MENU_MS, games)
         (tmp / "spec.json").write_text(json.dumps(spec))
         run = subprocess.run(["node", os.path.join(WEB, "test", "browser.mjs"), str(tmp / "spec.json")],
-                             cwd=WEB, stdout=subprocess.PIPE, text=True, timeout=300)
+                             cwd=WEB, stdout=subprocess.PIPE, text=True, timeout=600)
     finally:
         server.terminate()
         server.wait()
@@ -112,12 +176,20 @@ def results(tmp_path_factory):
 # What each check of browser.mjs shows (its figures are printed with pytest -s).
 CHECKS = {
     "menu": "the menu matches the emulated board pixel for pixel, before and after two stick pushes",
+    "first_visit": "a fresh profile finds no damaged file: no note, nothing set aside, no crash.log",
     "keys_and_save": "2048 is played with keys, and its save survives a reload",
     "touch": "2048 is played with the touch stick and buttons on a phone held upright",
     "heap_cap": "a program that keeps more than the cap fails with MemoryError",
     "cpu_search": "a long CPU search inside one frame never freezes the page",
     "sharing": "the Screenshot and Record GIF buttons save a PNG and a GIF of the panel",
     "replay": "a simulator replay plays in the page and ends on the emulated board's picture",
+    "heap_terms": "the heap readout speaks make bench's terms; gc.mem_free() is the board's, under the cap",
+    "import_saves": "Import saves restarts the board with them and says so in a line",
+    "every_replay": "every shipped replay and a recorded 2048 end on the emulator's picture; "
+                    "a file the page cannot play gets one line and the board goes on",
+    "load_game": "Load game puts a .py or a zipped package into /games: in the menu at once and after a reload",
+    "game_link": "a ?game= link opens the arcade with that game; a broken link says so and starts without it",
+    "friend": "two tabs (?board=1, ?board=2) pair over the page's radio, show one code, and a move on one is on the other",
 }
 
 

@@ -10,6 +10,7 @@ draw.centred would cut, or that runs off the panel's edge, shows up:
     log = TextLog(monkeypatch, arcade.hal.display)
     log.settle(screen)            # a full redraw of the screen as it is now
     assert not log.overflows(), log.overflows()
+    assert not log.crowded(), log.crowded()     # two texts on a line run together
 
 A screen's states are listed in tests/test_text_fits.py (STATES): add yours
 there. A text cut on purpose before it is drawn (text[:15]) cannot be seen
@@ -73,6 +74,14 @@ class TextLog:
                 w = 8 * len(s)           # before draw.centred cuts it
                 self.drawn.append((s, (WIDTH - w) // 2, y, w, 8, "centred"))
                 original(fb, s, y, colour)
+            box = module.box
+
+            def box_wrapper(fb, x, y, w, h):
+                # what is drawn so far inside it is covered (crowded() skips it)
+                self.drawn[:] = [d for d in self.drawn if not (
+                    x <= d[1] and d[1] + d[3] <= x + w and y <= d[2] and d[2] + d[4] <= y + h)]
+                box(fb, x, y, w, h)
+            self.monkeypatch.setattr(module, "box", box_wrapper)
         else:
             def wrapper(fb, s, x, y, colour=1):
                 self.drawn.append((s, x, y, 16 * len(s), 16, "big"))
@@ -100,3 +109,16 @@ class TextLog:
         """The texts that do not fit the panel (empty when all fit)."""
         return [d for d in self.drawn
                 if d[0].strip() and (d[1] < 0 or d[2] < 0 or d[1] + d[3] > WIDTH or d[2] + d[4] > HEIGHT)]
+
+    def crowded(self):
+        """Pairs of words in the 8x8 font on the same line (the same top)
+        closer than a space of it, 8 pixels ("CPU level" and "medium" read as
+        "CPU levelmedium"). (Grid cells and arrows beside a choice are meant
+        to stand close, in the small font or as single signs.)"""
+        found = []
+        texts = [d for d in self.drawn if d[5] == "8x8" and len(d[0].strip()) > 1]
+        for a in texts:
+            for b in texts:
+                if a[2] == b[2] and a[1] < b[1] and 0 <= b[1] - (a[1] + a[3]) < 8:
+                    found.append((a[0], b[0], a[2]))
+        return found

@@ -35,6 +35,11 @@ BUTTONS = (("A", 13), ("B", 14), ("C", 16), ("D", 17), ("E", 4), ("F", 5))
 BUTTON_ACTIVE = 0
 BUTTON_PULL = "up"
 BUTTON_DEBOUNCE_MS = 25
+# Light sleep while the panel is off wakes on these pins (firmware/sleep.py):
+# none here. The ESP32's EXT1 wake watches only RTC GPIOs (16, 17 and 5 are
+# not) and cannot wake on "any pin low", which buttons to GND would need. So
+# this board never sleeps; the panel still turns off.
+WAKE_PINS = ()
 
 # --- Joystick ---------------------------------------------------------------
 # A thumb-stick module on the input-only ADC pins, mounted the usual way round:
@@ -57,5 +62,13 @@ JOY_SAMPLES = 4
 SPEAKER_PIN = 26
 SPEAKER_DAC = True
 SPEAKER_DUTY = 32768
+
+# --- Radio ------------------------------------------------------------------
+# The devkit's ESP32 has the radio; the stick is on ADC1 (GPIO34/35), which
+# Wi-Fi leaves alone. A stick on one of ADC2_PINS could not be read while a
+# link game runs: the game is refused then, saying why.
+RADIO = True
+RADIO_CHANNEL = 1
+ADC2_PINS = (0, 2, 4, 12, 13, 14, 15, 25, 26, 27)
 
 FPS = 30

@@ -34,6 +34,11 @@ BUTTONS = (("A", 32), ("B", 33), ("C", 35), ("D", 34), ("E", 27), ("F", 26))
 BUTTON_ACTIVE = 1        # a pressed button reads 1
 BUTTON_PULL = None       # None, "up" or "down"
 BUTTON_DEBOUNCE_MS = 25  # contact bounce settles well inside this
+# Light sleep while the panel is off (firmware/sleep.py) wakes on any of these
+# going high, through the ESP32's EXT1 wake: it watches only RTC GPIOs (0, 2,
+# 4, 12-15, 25-27, 32-39), all of the ML4M's buttons are, and their external
+# pull-downs hold where internal pulls may be off. The stick cannot wake it.
+WAKE_PINS = (32, 33, 35, 34, 27, 26)
 
 # --- Joystick: two 12-bit ADC channels at 11 dB (full 0..3.3 V range) --------
 JOY_X_PIN = 39
@@ -61,6 +66,14 @@ JOY_SAMPLES = 4          # ADC reads averaged per axis per frame
 SPEAKER_PIN = 25
 SPEAKER_DAC = True       # the pin has a DAC (GPIO25/26 on the ESP32)
 SPEAKER_DUTY = 32768     # PWM duty for tones: 50 % square wave, loudest
+
+# --- Radio: ESP-NOW for link games (firmware/hal/radio.py) ------------------
+# Wi-Fi takes the ESP32's second ADC while it is on: these pins cannot be read
+# as analog inputs then, so the stick must not be on one of them (a link game
+# is refused, with the reason, if it is).
+RADIO = True
+RADIO_CHANNEL = 1        # both boards of a link game use this Wi-Fi channel
+ADC2_PINS = (0, 2, 4, 12, 13, 14, 15, 25, 26, 27)
 
 # --- Frame rate -------------------------------------------------------------
 FPS = 30

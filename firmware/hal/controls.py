@@ -1,4 +1,4 @@
-# Why this module is long (~300 lines), in one file: the buttons and the stick
+# Why this module is long (~350 lines), in one file: the buttons and the stick
 # share one bit per input, so held, auto-repeat, suspend and activity work the
 # same for both.
 # Six buttons and an analog joystick, read once per frame by update(now).
@@ -15,7 +15,9 @@
 # zone and hysteresis (a direction engages beyond PRESS counts and lets go only
 # inside RELEASE), so ADC noise and a drifting pot never make a phantom move.
 # The four directions are exclusive (the stronger axis wins), which is what a
-# grid game wants; stick() gives the raw deviation for anything analog.
+# grid game wants; stick() gives the deviation for anything analog. A range
+# captured by Test board (firmware/stick_range.py) scales each half-axis, so a
+# stick that reaches only part of the ADC's span still pushes fully.
 from micropython import const
 import time
 from machine import Pin, ADC
@@ -39,6 +41,15 @@ _NBUTTONS = const(6)
 _CAL_GROUPS = const(8)
 _REPEAT_DELAY_MS = const(350)   # like a keyboard: first repeat after this long...
 _REPEAT_RATE_MS = const(80)     # ...then one every this many ms
+# A stick's full push, in the counts the thresholds are written in: a range
+# captured by Test board (firmware/stick_range.py) scales each half-axis so
+# that its own end reads this far from the centre.
+_FULL_PUSH = const(1850)
+# E and F together are the mute chord (held CHORD_MS): so that the chord never
+# also acts as E or F, those two report their press when they are let go (a tap),
+# and not at all when they were part of a chord.
+_CHORD = const(0x30)            # E | F
+CHORD_MS = const(1000)
 
 
 class Controls:
@@ -60,6 +71,11 @@ class Controls:
         self._prev = 0        # what the last frame reported
         self._mask = 0        # inputs ignored until they are let go
         self._repeat = 0
+        self._chord_prev = 0       # E and F as they were down last frame
+        self._chord_held = False   # E and F went down together: no tap of either
+        self._chord_t = t          # ...since then
+        self._chord_done = False   # this hold has toggled the mute already
+        self.chorded = False       # True for the one frame the chord completes
         self._activity = False
         self._now = t if now is None else now
         for i in range(_NBUTTONS):
@@ -86,6 +102,10 @@ class Controls:
         self.center_x = board.JOY_REST_X
         self.center_y = board.JOY_REST_Y
         self.calibrated = False   # True when the rest was measured, not assumed
+        # how far each half-axis reaches from the centre: left, right, up, down
+        # in raw counts; _FULL_PUSH each (no scaling) until firmware/stick_range.py
+        # gives a captured range
+        self.reach = [_FULL_PUSH] * 4
         self._dx = 0
         self._dy = 0
         self._dir = -1
@@ -171,8 +191,12 @@ class Controls:
         dx = x - self.center_x
         dy = y - self.center_y
         board = self._board
-        self._dx = -dx if board.JOY_X_INVERT else dx
-        self._dy = -dy if board.JOY_Y_INVERT else dy
+        sx = -dx if board.JOY_X_INVERT else dx
+        sy = -dy if board.JOY_Y_INVERT else dy
+        reach = self.reach
+        # in _FULL_PUSH units (exact when uncalibrated: _FULL_PUSH // _FULL_PUSH)
+        self._dx = sx * _FULL_PUSH // reach[0 if sx < 0 else 1]
+        self._dy = sy * _FULL_PUSH // reach[2 if sy < 0 else 3]
         press = board.JOY_PRESS
         release = board.JOY_RELEASE
         d = self._dir
@@ -200,7 +224,8 @@ class Controls:
         return 0 if self._dir < 0 else 1 << self._dir
 
     def stick(self):
-        """(dx, dy): deviation from rest in ADC counts, +x right, +y down."""
+        """(dx, dy): deviation from rest in ADC counts, +x right, +y down
+        (scaled by a captured range: a full push reads 1850)."""
         return self._dx, self._dy
 
     # ---- per frame ------------------------------------------------------------
@@ -244,7 +269,7 @@ class Controls:
         self._activity = down != before
         mask = self._mask & down        # an input leaves the mask when let go
         self._mask = mask
-        state = down & ~mask
+        state = self._taps(down & ~mask, now)
         prev = self._state
         self._prev = prev
         self._state = state
@@ -264,6 +289,25 @@ class Controls:
                     n = time.ticks_add(now, self.repeat_rate)
                 nxt[i] = n
         self._repeat = rep
+
+    def _taps(self, state, now):
+        """state with E and F reported as taps: set on the frame they are let
+        go, unless both were held together (the chord, in self.chorded)."""
+        was_down = self._chord_prev
+        self._chord_prev = state & _CHORD
+        both = state & _CHORD == _CHORD
+        self.chorded = False
+        if both:
+            if not self._chord_held:
+                self._chord_held = True
+                self._chord_t = now
+            elif not self._chord_done and time.ticks_diff(now, self._chord_t) >= CHORD_MS:
+                self._chord_done = True
+                self.chorded = True
+        taps = 0 if self._chord_held else was_down & ~state & _CHORD
+        if not state & _CHORD:
+            self._chord_held = self._chord_done = False
+        return (state & ~_CHORD) | taps
 
     def pressed(self, b):
         return bool(self._state >> b & 1)
@@ -309,3 +353,4 @@ class Controls:
         self._state = 0
         self._prev = 0
         self._repeat = 0
+        self._chord_prev = 0

@@ -13,22 +13,24 @@
 # (kept for a look later, never overwritten by the next save), its reason is
 # kept in .bad and a note for the player in .notes, and the defaults are
 # used. A save that fails (full flash: ENOSPC) returns False and leaves a short
-# message in .error for the screen; the game goes on. Saving the same text as
+# message in .error for the screen; the game goes on. A save folder that cannot
+# be used (a file stands where it should be, or it is gone) is told once, as
+# one note: every load then gives the defaults and every save returns False,
+# and no file is called damaged for it. Saving the same text as
 # last time writes nothing (flash wears, and writes take tens of ms): a
 # checksum of each file's text is kept for that, not the text (a game's save
 # with its undo history is hundreds of bytes).
+import errno
 import json
 import os
 from micropython import const
 
+# Error numbers by the running port's errno module where it has them (the
+# WebAssembly page's files are made to speak them too: tools/emu/mp_node/
+# port_errno.py). MicroPython's errno module has no ENOTDIR, ENOSPC or EROFS:
+# theirs are the ESP32's numbers (and the page's, as port_errno gives them).
 # const() numbers: README, "Why the code looks like this"
-_ENOENT = const(2)
-_EIO = const(5)
-_ENOMEM = const(12)
-_EACCES = const(13)
-_EEXIST = const(17)
 _ENOTDIR = const(20)
-_EISDIR = const(21)
 _ENOSPC = const(28)
 _EROFS = const(30)
 _MOD = const(32749)   # the largest prime below 2**15
@@ -60,14 +62,12 @@ def _message(e):
     n = _errno(e)
     if n == _ENOSPC:
         return "Flash full"
-    if n == _EIO:
+    if n == errno.EIO:
         return "Flash error"
-    if n == _EROFS or n == _EACCES:
+    if n == _EROFS or n == errno.EACCES:
         return "Flash read-only"
-    if n == _ENOMEM:
+    if n == errno.ENOMEM:
         return "No memory: save"
-    if n == _ENOTDIR or n == _ENOENT or n == _EISDIR:
-        return "No save folder"   # /data is missing, or a file stands in its way
     return "Save failed"
 
 
@@ -124,6 +124,7 @@ class Store:
         self.notes = []           # short texts for the player, shown once each
         self._saved = {}          # name -> _sum() of the text the file holds
         self._stuck = set()       # set aside but could not be moved: defaults until saved
+        self.no_folder = False    # the save folder cannot be used: nothing is read or saved
         try:
             self.fs.mkdir(root)
         except OSError:
@@ -154,29 +155,35 @@ class Store:
         self._discard(tmp)
         return False
 
-    def load(self, name, default, check=None, what=None):
+    def load(self, name, default, check=None, what=None, none_if_missing=False):
         """The saved value, or a copy of default if there is none or it is broken.
         For a dict default, keys missing from the file come from the default.
         check(value), when given, raises ValueError (firmware.check.Invalid)
         if the parsed value does not fit the file's schema: the file is then
         set aside like a damaged one and the default returned. what names
-        the file for the player's note ("2048" gives "2048 reset")."""
+        the file for the player's note ("2048" gives "2048 reset / file
+        damaged"); a what of two lines is the whole note ("Reversi /
+        settings reset"). none_if_missing: None when there is no file yet
+        (the caller makes the first value), not the default."""
         path = self.path(name)
-        if name in self._stuck:
+        if self.no_folder or name in self._stuck:
             return _copy(default)
         text = None
         try:
             try:
                 text = self._read(path)
             except OSError as e:
-                if _errno(e) != _ENOENT or not self._promote(path):
+                if _errno(e) != errno.ENOENT or not self._promote(path):
                     raise
                 text = self._read(path)
             else:
                 self._discard(path + ".tmp")   # a save cut before its rename
         except OSError as e:
-            if _errno(e) == _ENOENT:
+            if _errno(e) == errno.ENOENT:
                 self._saved.pop(name, None)
+                return None if none_if_missing else _copy(default)
+            if _errno(e) == _ENOTDIR:       # the folder, not the file, is wrong
+                self._folder_unusable()
                 return _copy(default)
             self._keep_aside(name, path, "unreadable", what)   # there but unreadable
             return _copy(default)
@@ -220,6 +227,8 @@ class Store:
         crc = _sum(text)
         if self._saved.get(name) == crc:
             return True
+        if self.no_folder:
+            return False                # the player was told once already
         path = self.path(name)
         tmp = path + ".tmp"
         try:
@@ -231,7 +240,11 @@ class Store:
                 f.close()
             self._replace(tmp, path)
         except OSError as e:
-            self.error = _message(e)
+            if _errno(e) == errno.ENOENT or _errno(e) == _ENOTDIR:
+                # no folder to open the .tmp in: ENOENT on FAT, ENOTDIR on littlefs
+                self._folder_unusable()
+            else:
+                self.error = _message(e)
             self._discard(tmp)
             return False
         self._saved[name] = crc
@@ -245,10 +258,18 @@ class Store:
         except OSError as e:
             # FAT refuses to rename over a file (littlefs does it atomically);
             # there the old file must go first
-            if _errno(e) != _EEXIST:
+            if _errno(e) != errno.EEXIST:
                 raise
             self.fs.remove(path)
             self.fs.rename(tmp, path)
+
+    def _folder_unusable(self):
+        """A file stands where the save folder should be, or the folder is
+        gone: one note says so, instead of a "damaged" note for every file
+        and a "Not saved" for every move."""
+        if not self.no_folder:
+            self.no_folder = True
+            self.notes.append("No save folder\nnothing is kept")
 
     def _discard(self, path):
         try:
@@ -262,7 +283,7 @@ class Store:
         if what is None:
             what = name[:1].upper() + name[1:]
         # two lines of the panel's note: what was reset, and why
-        self.notes.append(what + " reset\nfile damaged")
+        self.notes.append(what if "\n" in what else what + " reset\nfile damaged")
         bad = self.root + "/" + name + ".bad"
         try:
             self._replace(path, bad)

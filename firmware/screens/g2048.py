@@ -16,7 +16,7 @@ app.records under "2048".
 The screen is the game's state and its keys; its helpers take it as
 `screen` and use only this public surface of it:
   game            the rules (firmware.games.game2048.Game2048)
-  best            the best score: the records' or this game's
+  best            the records' best score (BEST shows it or the score now, the higher)
   new_record      this game's score beat the records' best
   hint            the direction the hint shows (the rules' numbering), -1 none
   thinking, demo  "THINKING..." is up; the computer plays (D held)
@@ -84,6 +84,8 @@ def _pushed(c):
 
 class Game(GameScreen):
     title = "2048"
+    help_lines = g2048_draw.HELP
+    timers = ("demo_next",)                 # the demo's next move waits out a pause
 
     def __init__(self, app, save="g2048", settings=None, **options):
         GameScreen.__init__(self, app, save=save, settings=settings, **options)
@@ -153,6 +155,7 @@ class Game(GameScreen):
         if game.score and records.best(RECORD_KEY, "best score", game.score,
                                        lower_is_better=False):
             self.new_record = True
+            self.best = game.score
         if game.moves:
             records.best(RECORD_KEY, "best tile", game.max_tile(), lower_is_better=False)
 
@@ -173,8 +176,7 @@ class Game(GameScreen):
             self.hal.sound.sfx("merge")
         else:
             self.hal.sound.click()
-        if game.score > self.best:
-            self.best = game.score
+        if game.score > self.best:        # (BEST shows the higher of the two)
             self.panel |= BEST_FIELD
         self.panel |= SCORE_FIELD | MOVES_FIELD
         self._after_move(now)
@@ -204,7 +206,7 @@ class Game(GameScreen):
         self.animation = 0
         if self.game.undo():
             self.hal.sound.click()
-            self.panel |= SCORE_FIELD | MOVES_FIELD
+            self.panel |= SCORE_FIELD | BEST_FIELD | MOVES_FIELD   # an undone score was not kept
             self._after_move(now)
             self.say("UNDONE", now)
             self.save()

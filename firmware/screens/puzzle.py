@@ -26,7 +26,7 @@ load_progress, show_banner, draw_banner, help_line):
               shown_secs
   pictures    picture_mode (the puzzle_pictures module, None with numbers),
               picture_names, picture (an index into them), picture_fb,
-              tile_fb, inverting_palette, hint_phase, preview, preview_until
+              tile_fb, inverting_palette, hint_phase, preview
 """
 import time
 
@@ -35,7 +35,7 @@ from micropython import const
 from firmware import modules
 from firmware.games.npuzzle import Puzzle  # the rules, for the whole game
 from firmware.hal.controls import A, B
-from firmware.screens.base import GameScreen, STATUS_LINE, FIRST_FIELD, BACK
+from firmware.screens.base import GameScreen, STATUS_LINE, HELP_LINE, FIRST_FIELD, BACK
 
 _SHUFFLES = ((0, "random"), (1, "easy"), (2, "medium"), (3, "hard"))
 
@@ -46,7 +46,7 @@ GAME = {
     "title": "Puzzles",
     "variants": (
         {"title": "15-Puzzle", "icon": b"\xff\x99\x99\xff\xff\x99\x99\xff", "save": "puzzle15",
-         "options": {"size": 4, "big_size_setting": True}, "retitle": ("big", 5, "24-Puzzle")},
+         "options": {"size": 4, "big_size_setting": True}, "retitle": ("big", 5, "24-Puzzle", "size")},
         {"title": "8-Puzzle", "icon": b"\xff\x92\x92\xff\x92\x92\xff\x00", "save": "puzzle8",
          "options": {"size": 3}},
     ),
@@ -60,6 +60,8 @@ GAME = {
         ("picture_puzzle8", None, "text", "", "puzzle_prefs/puzzle8/picture"),
         ("picture_puzzle15", None, "text", "", "puzzle_prefs/puzzle15/picture"),
     ),
+    # the pause menu (E): a row of the game's own
+    "actions": (("Cursor mode", "toggle_cursor"),),
     # records per size and mode ("15-Puzzle numbers"): (field, label, kind, shown as)
     "records": (("fewest moves", "moves", "fewest", "number"),
                 ("fastest time", "time", "fastest", "time")),
@@ -81,7 +83,7 @@ LEVEL_FIELD = FIRST_FIELD << 2
 MODE_FIELD = FIRST_FIELD << 3
 
 LEVEL_NAMES = ("RANDOM", "EASY", "MEDIUM", "HARD")   # the shuffle levels (F)
-HELP = ("A NEW  B MENU", "C UNDO  D HINT", "HOLD D: SOLVE", "E CURSOR F LVL")
+HELP = ("A NEW  B MENU", "C UNDO  D HINT", "HOLD D: SOLVE", "F LVL  E PAUSE")
 
 _UNDO_KEPT = const(64)       # undo steps a save keeps across a restart
 
@@ -96,6 +98,8 @@ _KEYS = "firmware.screens.puzzle_keys"
 
 class Game(GameScreen):
     message_ms = 2000
+    help_lines = HELP
+    timers = ("last_frame",)     # the clock stands still while the game is paused
     # set by puzzle_start.set_up (the module docstring lists the rest); declared
     # here for the type checker: a bare annotation makes no code on the board
     puzzle: Puzzle
@@ -113,26 +117,32 @@ class Game(GameScreen):
         save = save or "puzzle%d" % (size * size - 1)
         GameScreen.__init__(self, app, save=save, settings=settings, **options)
         self.prefs = save                  # the level and picture kept for this puzzle: <x>_<save>
-        settings = self.settings
-        big = options.get("big_size_setting")     # the "big" setting makes it a 24-puzzle
-        if big and settings["big"] == 5:
-            size = 5
-        self.title = "%d-Puzzle" % (size * size - 1)   # (a note about a bad save names it)
         with modules.borrowed(_START) as start:   # (its code is needed only now)
-            start.set_up(self, size, big)
+            size = start.settings_size(self)
+            self.title = "%d-Puzzle" % (size * size - 1)   # (a note about a bad save names it)
+            start.set_up(self, size, options.get("big_size_setting"))
+        self._pictures()
+        if not self.resume():
+            self.new_game(self.last_frame)
 
-        # picture mode (puzzle_pictures) adds picture_fb, tile_fb,
-        # inverting_palette, hint_phase and preview_until
+    def _pictures(self):
+        """Picture mode (puzzle_pictures) adds picture_fb, tile_fb,
+        inverting_palette and hint_phase; a game with numbers never loads its code."""
         self.picture_mode = None
         self.picture_names = []            # once picture mode is set up
         self.picture = 0
-        if self.mode == "picture":         # a game with numbers never loads its code
+        if self.mode == "picture":
             from firmware.screens import puzzle_pictures
             self.picture_mode = puzzle_pictures
-            puzzle_pictures.setup(self, settings["picture_" + self.prefs])
+            puzzle_pictures.setup(self, self.settings["picture_" + self.prefs])
 
-        if not self.resume():
-            self.new_game(self.last_frame)
+    def toggle_cursor(self, now):
+        """The pause menu's Cursor mode: the stick moves a cursor, A slides the
+        run of tiles from it to the blank (or back to moving tiles)."""
+        self.cursor_on = not self.cursor_on
+        self.dirty_cells[self.cursor] = 1
+        self.panel |= STATUS_LINE | HELP_LINE
+        self.help_i = 0
 
     def save_prefs(self):
         """The shuffle level and the picture, for the next game of this puzzle."""
@@ -153,7 +163,10 @@ class Game(GameScreen):
         modules.forget(_END)                # the last game's end, and its banner's code
         modules.forget(_BANNER)
         with modules.borrowed(_START) as start:
+            changed = start.follow_settings(self)   # Settings changed the size or mode since
             start.new_game(self, now)
+        if changed:
+            self._pictures()
         self.save()
         if self.picture_mode is not None:
             self.picture_mode.start_preview(self, now)

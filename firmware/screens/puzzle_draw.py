@@ -10,14 +10,14 @@ import time
 
 from micropython import const
 
-from firmware.screens.base import STATUS_LINE, HELP_LINE, ALL_FIELDS
+from firmware.screens.base import STATUS_LINE, HELP_LINE
 from firmware.screens.puzzle import PLAY, WON, ASK, HELP, LEVEL_NAMES, \
     MOVES_FIELD, TIME_FIELD, LEVEL_FIELD, MODE_FIELD
-from firmware.ui import WIDTH, HEIGHT, draw, tinyfont
+from firmware.ui import WIDTH, draw, tinyfont
 
 _PANEL_X = const(66)          # the panel's left edge (the 5x5 grid ends at 61)
 
-_HELP_CURSOR = ("A SLIDE  E DONE", "STICK: CURSOR")
+_HELP_CURSOR = ("A SLIDE  B MENU", "STICK: CURSOR", "E: CURSOR OFF")
 
 
 def draw_screen(screen, fb):
@@ -94,11 +94,8 @@ def cell(screen, fb, i):
 def whole_picture(screen, fb):
     """Picture mode: the whole picture where the grid goes (the preview, a
     solved puzzle), and the panel."""
-    if screen.dirty:
-        screen.dirty = False
-        fb.fill_rect(0, 0, _PANEL_X - 1, HEIGHT, 0)
-        fb.blit(screen.picture_fb, 0, screen.grid_top)
-        screen.panel = ALL_FIELDS
+    if screen.repaint(fb):                 # all of it: the last screen's pixels
+        fb.blit(screen.picture_fb, 0, screen.grid_top)   # showed between the fields
     panel(screen, fb)
 
 

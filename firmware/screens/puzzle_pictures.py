@@ -13,8 +13,6 @@ screen.picture_mode and calls:
 Choosing and loading a picture is in firmware/screens/puzzle_picture_files.py,
 borrowed only then (see README, "Why the code looks like this").
 """
-import time
-
 from micropython import const
 
 from firmware import modules
@@ -25,16 +23,18 @@ from firmware.screens.puzzle import HELP
 _FILES = "firmware.screens.puzzle_picture_files"
 
 # screen.preview: 0 none (the tiles), or why the whole picture shows
-_AT_START = const(1)         # a new game's first moments (timed)
+_AT_START = const(1)         # a new game, until the player starts it: a timed
+                             # preview made a push meant for the next picture
+                             # a tile move when the time ran out
 _HELD = const(2)             # while C is held
 
-_PREVIEW_START_MS = const(1500)
 _HOLD_MS = const(400)        # C held this long: the picture preview
 _HINT_BLINK_MS = const(300)  # the hint's tile blinks: an inverted piece of a
                              # picture can pass for another piece
 
 _HELP = HELP + ("HOLD C: PICTURE",)
-_HELP_PREVIEW = ("STICK: NEXT PIC",)
+_HELP_START = ("A PLAY  B MENU", "STICK: NEXT PIC")
+_HELP_HELD = ("STICK: NEXT PIC",)
 
 
 def setup(screen, wanted):
@@ -53,7 +53,6 @@ def load(screen, step):
 
 def start_preview(screen, now):
     screen.preview = _AT_START
-    screen.preview_until = time.ticks_add(now, _PREVIEW_START_MS)
 
 
 def _end_preview(screen):
@@ -62,24 +61,24 @@ def _end_preview(screen):
 
 
 def help_lines(screen):
-    return _HELP_PREVIEW if screen.preview else _HELP
+    if screen.preview == _AT_START:
+        return _HELP_START
+    return _HELP_HELD if screen.preview else _HELP
 
 
 def update(screen, c, now):
-    """Picture preview: at the start of a game and while C is held; the
-    hint's blinking. True when the frame's input went to the preview."""
+    """Picture preview: at the start of a game (the stick changes the
+    picture; a button or up/down starts the game, taking no move) and while
+    C is held; the hint's blinking. True when the frame's input went to the
+    preview."""
     if screen.hint_index >= 0:
         phase = now // _HINT_BLINK_MS & 1
         if phase != screen.hint_phase:
             screen.hint_phase = phase
             screen.dirty_cells[screen.hint_index] = 1
     if screen.preview == _AT_START:
-        if time.ticks_diff(now, screen.preview_until) >= 0:
-            _end_preview(screen)
-            return False
         if c.repeat(LEFT) or c.repeat(RIGHT):
             load(screen, -1 if c.repeat(LEFT) else 1)
-            screen.preview_until = time.ticks_add(now, _PREVIEW_START_MS)
             return True
         for button in (A, C, D, E, F, UP, DOWN):
             if c.just_pressed(button):

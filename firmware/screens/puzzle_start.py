@@ -24,12 +24,46 @@ def set_up(screen, size, big_size_setting):
     """The screen's board and game state (puzzle.py's docstring lists them).
     The size and mode (numbers or picture) are the settings', or those of
     the game in progress when the settings changed since: they apply from
-    the next game started here."""
+    the next game started (follow_settings). A 15-puzzle's game in progress
+    may be a 24-puzzle; a save of another size is not this entry's: set aside
+    (kept as .bad, the player told), not replaced by a new game unseen."""
     mode = screen.settings["mode"]
     saved = screen.load_progress()
-    if saved and saved["size"] in ((4, 5) if big_size_setting else (size,)):
+    if saved and saved["size"] not in ((4, 5) if big_size_setting else (size,)):
+        screen.hal.store.set_aside(screen.save_name, "size: not this puzzle's", screen.title)
+        saved = None
+    if saved:
         size = saved["size"]
         mode = saved["mode"]
+    _board(screen, size, mode)
+
+
+def settings_size(screen):
+    """Tiles per side of a new game: the variant's, or 5 where the "big"
+    setting makes the 15-puzzle a 24-puzzle (the pause menu may change it)."""
+    options = screen.options
+    if options.get("big_size_setting") and screen.settings["big"] == 5:
+        return 5
+    return options.get("size", 4)
+
+
+def follow_settings(screen):
+    """Before a new game: the size and mode Settings say now, if the game
+    that ends began with others (the menu's entry already says so). True
+    when they changed: picture mode is then set up again by the screen."""
+    size, mode = settings_size(screen), screen.settings["mode"]
+    if size == screen.size and mode == screen.mode:
+        return False
+    screen.puzzle = None                 # the old board's memory first
+    screen.dirty_cells = None
+    if screen.picture_mode is not None:  # and the old picture's
+        screen.picture_fb = screen.tile_fb = screen.picture_mode = None
+        modules.forget("firmware.screens.puzzle_pictures")   # (set up again if still wanted)
+    _board(screen, size, mode)
+    return True
+
+
+def _board(screen, size, mode):
     screen.size = size                   # tiles per side
     screen.cell_count = size * size
     screen.pitch = _PITCH[size]          # pixels from one grid line to the next

@@ -1,12 +1,12 @@
 """Settings: the system's first (sound, volume, brightness, screen saver,
-calibrate stick, reset records), then a section for each game that declares
+sleep, calibrate stick, test board, reset records), then a section for each game that declares
 settings, with the game's own labels (firmware/gamelist.py). Every change is
 saved and applied at once."""
 from firmware import gamelist
 from firmware.hal.controls import A, B, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import Screen, BACK
 from firmware.game_settings import set_game_value, game_values
-from firmware.ui import draw
+from firmware.ui import draw, listing
 
 # The system's rows: (label, setting, the value's labels in the order of
 # settings.CHOICES[setting]), then the two actions.
@@ -15,18 +15,20 @@ SYSTEM = (
     ("Volume", "volume", ("soft", "medium", "loud")),
     ("Brightness", "brightness", ("1", "2", "3", "4")),
     ("Panel off", "saver_s", ("30 s", "1 min", "2 min", "5 min", "10 min")),
+    ("Sleep", "sleep", ("on", "off")),
 )
 CALIBRATE = "Calibrate stick"
+TEST = "Test board"      # firmware/screens/board_test.py
 RESET = "Reset records"
 
 
 def rows(app):
     """[(kind, label, what)]: kind "system" (what: setting), "action" (what:
-    CALIBRATE or RESET), "heading" (a game's title) or "game" (what: (game,
+    CALIBRATE, TEST or RESET), "heading" (a game's title) or "game" (what: (game,
     setting))."""
     found: list = [("system", label, name) for label, name, _ in SYSTEM]
-    found.append(("action", CALIBRATE, CALIBRATE))
-    found.append(("action", RESET, RESET))
+    for action in (CALIBRATE, TEST, RESET):
+        found.append(("action", action, action))
     for game in gamelist.games(app):
         shown = [s for s in game.get("settings", ()) if s[1] is not None]
         if shown and "error" not in game:
@@ -35,6 +37,15 @@ def rows(app):
                 found.append(("game", setting[1], (game, setting)))
     return found
 
+
+
+def _rows_box(fb, first, count):
+    """A framed, cleared box over whole rows of the list (the first'th shown
+    and count-1 more), the panel's width: no row shows cut in two around a
+    message. Returns its top."""
+    y = draw.list_y(first)
+    draw.box(fb, 0, y, draw.WIDTH, draw.list_y(first + count) - y)
+    return y
 
 class SettingsScreen(Screen):
     def __init__(self, app, **options):
@@ -47,6 +58,7 @@ class SettingsScreen(Screen):
         self.cursor = 0
         self.top = 0
         self.confirm = False    # "reset records?" dialog open
+        self.testing = False    # Test board chosen: it opens in update()
         self.message = None     # a short note shown until the next input
         self.dirty = True
 
@@ -83,6 +95,8 @@ class SettingsScreen(Screen):
                 # measured now, with the stick let go (it is also done at power-on)
                 ok = self.hal.controls.calibrate()
                 self.message = "Stick centred" if ok else "Let go of stick"
+            elif step == 1 and what == TEST:
+                self.testing = True
             elif step == 1:
                 self.confirm = True
         elif kind == "system":
@@ -121,6 +135,8 @@ class SettingsScreen(Screen):
             return None
         if c.just_pressed(B):
             return BACK
+        if self.testing:
+            return self.app.open("firmware.screens.board_test", "BoardTest")
         if c.repeat(DOWN):
             self.move(1)
         elif c.repeat(UP):
@@ -139,22 +155,13 @@ class SettingsScreen(Screen):
         self.top = draw.scroll_top(self.cursor, self.top)
         if self.top == self.cursor and self.top > 0 and self.rows[self.top - 1][0] == "heading":
             self.top -= 1       # a game's first row comes with the game's title
-        for i in draw.shown(self.top, len(self.rows)):
-            kind, label, what = self.rows[i]
-            y = draw.list_y(i - self.top)
-            if kind == "heading":
-                draw.centred(fb, label, y + 1)
-                continue
-            colour = draw.row_bar(fb, y, i == self.cursor)
-            fb.text(label, 1, y + 1, colour)
-            value = self.value_text(kind, what)
-            fb.text(value, draw.WIDTH - 4 - len(value) * 8, y + 1, colour)
-        draw.scroll_bar(fb, self.top, len(self.rows))
+        listing.rows(fb, [(label, None if kind == "heading" else self.value_text(kind, what))
+                       for kind, label, what in self.rows], self.top, self.cursor)
         draw.key_line(fb, "A CHANGE  B BACK")
-        if self.message:
-            draw.box(fb, 4, 22, 120, 20)
-            draw.centred(fb, self.message, 28)
+        if self.message:      # over whole rows: none shows cut in two
+            y = _rows_box(fb, 1, 3)
+            draw.centred(fb, self.message, y + 10)
         if self.confirm:
-            draw.box(fb, 2, 14, 124, 40)
-            draw.centred(fb, "Reset records?", 20)
-            draw.centred(fb, "A: yes  B: no", 36)
+            y = _rows_box(fb, 1, 4)
+            draw.centred(fb, "Reset records?", y + 7)
+            draw.centred(fb, "A: yes  B: no", y + 21)

@@ -43,7 +43,12 @@ def start(title, size, mode, seed):
     arcade.play(title if size != 5 else "24-Puzzle")   # its own program: a soft reset
     arcade.step()
     first = board.bus.bytes
-    for _ in range(60):          # past the picture shown at the start
+    if mode == "picture":        # the picture shown at the start: A starts the game
+        board.press("A")
+        for _ in range(3):
+            arcade.step()
+        board.release("A")
+    for _ in range(60):
         arcade.step()
     return board, arcade, first
 
@@ -90,10 +95,9 @@ def measure(title, size, mode):
     else:
         undo = frame_bytes(board, arcade, lambda: board.press("C"))
     release(board, arcade)
-    # a slide of a whole run: put the blank in a corner-free row, pick the far tile
-    board.press("E")
+    # a slide of a whole run: cursor mode (the pause menu's row), the far tile picked
+    game.toggle_cursor(arcade.hal.clock.now())
     arcade.step()
-    release(board, arcade)
     w = game.size
     blank = game.puzzle.blank
     row = blank // w

@@ -54,27 +54,6 @@ import time
 import machine
 
 
-def _missing_file_as_on_the_board():
-    """This port's files report a missing file as errno 44 (Emscripten's
-    ENOENT), where MicroPython's own, and the ESP32's, is 2: the store would
-    take every file not written yet for a damaged one, set it aside and show
-    a note at each boot and game start that the board never shows. open()
-    says 2 here, as on the board (its heap is the bench's own)."""
-    import builtins
-    port_open = open
-
-    def board_open(path, mode="r"):
-        try:
-            return port_open(path, mode)
-        except OSError as e:
-            if e.args and e.args[0] == 44:
-                raise OSError(2, "ENOENT")
-            raise
-    builtins.open = board_open
-
-
-_missing_file_as_on_the_board()
-
 TARGET_KB = 64
 ROOT = "/data"
 GAMES = "/games"
@@ -262,6 +241,8 @@ def play_puzzle(rng, n):
     start = _count[0]
     k = 0
     picture = _app[0].screen.mode == "picture"
+    if picture:
+        yield from tap("A")                  # the picture shown first: A starts the game
     while _count[0] - start < n:
         k += 1
         yield from push(_DIRS[rng.getrandbits(2)])
@@ -351,7 +332,31 @@ def play_system(rng, n):
         yield from push("down", 1, 4)
 
 
+class _Friend:
+    """What the lobby knows once paired (firmware.screens.link.Game.paired):
+    no second board answers under this bench."""
+    session = 0x1234
+    peer = b"\x24\x6f\x28\x00\x00\x02"
+    inviter = True
+    peer_name = "ML4M-0002"
+
+
+def play_link(rng, n):
+    # Play a friend: the lobby with the radio on (HELLOs out), then a game as
+    # paired. Nobody answers here: Black's moves go out by radio and are sent
+    # again, unanswered; the friend's turn never comes, so the stick and A
+    # meet "FRIEND'S TURN" and, after 5 s, the "Waiting for" box.
+    yield from frames(30)
+    s = _app[0].screen
+    s.paired(_Friend, _app[0].hal.clock.now())
+    s = None
+    phase("Play a friend, paired")
+    yield from tap("A", 2, 4)                # the pairing code seen
+    yield from play_reversi(rng, n)
+
+
 _PLANS = {"firmware.screens.puzzle": play_puzzle, "firmware.screens.reversi": play_reversi,
+          "firmware.screens.link": play_link,
           "firmware.screens.g2048": play_2048}
 
 

@@ -9,6 +9,7 @@ import heapq
 import random
 import time as _host_time
 
+from tools.emu.air import BoardRadio, mac_for
 from tools.emu.i2c_bus import Bus
 from tools.emu.ssd1306_model import SSD1306
 
@@ -17,6 +18,12 @@ class StopEmulation(BaseException):
     """Raised inside the firmware when run()'s time is up. A BaseException, so the
     firmware's `except Exception` (its crash screen) cannot swallow it -- the same
     reason Ctrl-C always works on the board."""
+
+
+class SleptForever(StopEmulation):
+    """machine.lightsleep() with nothing scheduled that could wake the board:
+    on the chip it would sleep until a press; here the test (or script) that
+    let it sleep must schedule one first (board.after(ms, ...))."""
 
 
 class ResetRequested(StopEmulation):
@@ -82,6 +89,7 @@ TICKS_CPU_START = TICKS_PERIOD - 50_000_000
 _SPIN_READS = 10000
 
 _current = None
+_made = 0          # boards made so far: each gets an address of its own
 
 
 def current():
@@ -105,8 +113,8 @@ class Board:
     StopEmulation = StopEmulation
     ResetRequested = ResetRequested
 
-    def __init__(self, wiring=None, seed=0, realtime=False):
-        global _current
+    def __init__(self, wiring=None, seed=0, realtime=False, mac=None):
+        global _current, _made
         if isinstance(wiring, str):
             wiring = WIRINGS[wiring]
         self.wiring = dict(wiring or ML4M)
@@ -125,6 +133,16 @@ class Board:
         self.dropped_irqs = 0
         self.reset_cause = 1           # machine.PWRON_RESET; SOFT_RESET (5) after soft_reset()
         self.rtc_memory = b""          # machine.RTC().memory(): kept across a soft reset
+        # Light sleep (machine.lightsleep): the wake pins esp32.wake_on_ext1
+        # chose ((gpios), any_high) or None, and each sleep's (start ms, end ms)
+        self.ext1_wake = None
+        self.asleep = False
+        self.sleeps = []
+        self.wake_reason = 0
+        self.on_sleep = None           # fn() called as a sleep begins (tests look at the flash)
+        # from the wake pin to the firmware running again: clocks and flash come
+        # back first; a tap shorter than this is over before the firmware looks
+        self.wake_ms = 2
 
         # Pins: what the outside world drives (None = nothing, floating) and how
         # the chip configured each GPIO.
@@ -135,6 +153,7 @@ class Board:
         for gpio in self.wiring["buttons"].values():
             self.levels[gpio] = released
         self.analog = {}               # gpio -> raw counts as read at ATTN_11DB
+        self.dead = {}                 # gpio -> counts a broken stick axis reads, whatever is pushed
         self.center()
 
         self.dac_log = []              # (time_ms, value) DAC writes on the speaker pin
@@ -146,6 +165,17 @@ class Board:
         self.bus = self.bus_at(self.wiring["i2c_scl"], self.wiring["i2c_sda"])
         self._display_present = True
         self.bus.attach(self.wiring["display_address"], self.panel)
+
+        # The radio (tools/emu/air.py): off, in no room until air.join(board).
+        _made += 1
+        self.air = None
+        self.radio = BoardRadio(self, mac or mac_for(_made))
+        _current = self
+
+    def make_current(self):
+        """machine.*, time.ticks_* and the radio's stand-ins act on this board
+        from now on (tests that step two boards in turn call it before each)."""
+        global _current
         _current = self
 
     # ---- time -------------------------------------------------------------------
@@ -216,6 +246,41 @@ class Board:
         self._ns = max(self._ns, target)
         self._run_pending()
 
+    def lightsleep(self, ms=None):
+        """machine.lightsleep(ms): the CPU stops until a wake source or the
+        time. Virtual time passes and scheduled events (presses, the
+        simulator's ticks) still happen; pin IRQs do not run while asleep
+        (the CPU is stopped), so the firmware learns of the waking press by
+        reading the pin afterwards, as it must on the chip."""
+        if self.on_sleep is not None:
+            self.on_sleep()
+        start = self._ns
+        end = None if ms is None else self._ns + int(ms) * 1_000_000
+        self.asleep = True
+        try:
+            while not self._wake_pin_active():
+                if end is not None and self._ns >= end:
+                    self.wake_reason = 4        # machine.TIMER_WAKE
+                    break
+                due = [t for t in (end, self._events[0][0] if self._events else None,
+                                   self._deadline_ns) if t is not None]
+                if not due:
+                    raise SleptForever("lightsleep() with nothing scheduled to wake the board")
+                self.advance_ns(max(min(due) - self._ns, 1000))
+            else:
+                self.wake_reason = 3            # machine.EXT1_WAKE
+                self.advance_ns(int(self.wake_ms * 1_000_000))
+        finally:
+            self.asleep = False
+            self.sleeps.append((start / 1e6, self._ns / 1e6))
+
+    def _wake_pin_active(self):
+        if self.ext1_wake is None:
+            return False
+        gpios, any_high = self.ext1_wake
+        levels = [self.read_level(g) for g in gpios]
+        return any(levels) if any_high else not any(levels)
+
     def at(self, ms, fn):
         """Call fn() when the virtual clock reaches `ms` (now_ms() time line).
         Events fire in time order (ties in the order they were scheduled) during
@@ -239,6 +304,7 @@ class Board:
             return fn()
         except ResetRequested:
             self.resets += 1
+            self.radio.reset()          # a reset turns Wi-Fi off
             return None
         except StopEmulation:
             return None
@@ -318,7 +384,7 @@ class Board:
     def pin_changed(self, gpio, before):
         """Call after anything that may change a pin's level; fires its IRQ on an edge."""
         after = self.read_level(gpio)
-        if after == before or gpio not in self.irqs:
+        if after == before or gpio not in self.irqs or self.asleep:
             return
         pin, handler, trigger, hard = self.irqs[gpio]
         edge = 1 if after else 2   # IRQ_RISING, IRQ_FALLING
@@ -398,8 +464,15 @@ class Board:
         self.analog[self.wiring["joystick_x"]] = max(0, min(ADC_MAX, int(x)))
         self.analog[self.wiring["joystick_y"]] = max(0, min(ADC_MAX, int(y)))
 
+    def kill_axis(self, axis, raw=0):
+        """A broken stick axis ("x" or "y"): its wiper reads `raw` counts (0: cut
+        off, as a wiper that lost its track reads ground), whatever is pushed."""
+        self.dead[self.wiring["joystick_" + axis]] = raw
+
     def analog_raw(self, gpio):
         """Counts at ATTN_11DB (with noise) for an ADC read on `gpio`."""
+        if gpio in self.dead:
+            return self.dead[gpio]
         raw = self.analog.get(gpio)
         if raw is None:
             # An unconnected ADC pin follows its digital level, roughly.

@@ -86,6 +86,17 @@ def _whole_number(text, low, high, hint):
     return value
 
 
+def parse_seconds(text):
+    """A positive number of seconds ("--seconds -1" would stop before the first frame)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = None
+    if value is None or not value > 0:
+        raise argparse.ArgumentTypeError("a number of seconds above 0, not %s" % text)
+    return value
+
+
 def parse_times(text):
     try:
         return sorted(float(part) for part in text.split(",") if part.strip())
@@ -112,7 +123,8 @@ def build_parser():
                    help="headless: virtual times (ms) of the snapshots")
     p.add_argument("--png", metavar="FILE", help="write the final panel to FILE as PNG")
     p.add_argument("--dump", metavar="FILE", help="write the final panel to FILE as text art (# and .)")
-    p.add_argument("--seconds", type=float, metavar="N", help="stop after N seconds of virtual time")
+    p.add_argument("--seconds", type=parse_seconds, metavar="N",
+                   help="stop after N seconds of virtual time")
     p.add_argument("--bell", action="store_true", help="ring the terminal bell when the speaker sounds")
     p.add_argument("--seed", type=int, help="seed of the firmware's random (default: fresh each "
                                             "session, 0 when headless; a replay brings its own)")
@@ -126,6 +138,9 @@ def build_parser():
     p.add_argument("--games", metavar="DIR",
                    help="install the games in DIR (name.py files and package folders) in the "
                         "flash's games folder first, as make install-game does on the board")
+    p.add_argument("--link", action="store_true",
+                   help="a radio that reaches the other simulators on this PC started with "
+                        "--link (Play a friend; give each its own --flash)")
     p.add_argument("--board", metavar="NAME", choices=board_names(),
                    help="run on firmware/boards/NAME.py (%s; kept in the flash's board.txt, "
                         "as make deploy BOARD=NAME keeps it on the board)" % ", ".join(board_names()))
@@ -171,6 +186,12 @@ def main(argv=None):
 
     record, png, dump = absolute(args.record), absolute(args.png), absolute(args.dump)
     snapshots, shots = absolute(args.snapshots), absolute(args.shots)
+    # a file to write into a folder that is not there: said now, not in a
+    # traceback after the session
+    for option, path in (("--record", record), ("--png", png), ("--dump", dump)):
+        if path is not None and not os.path.isdir(os.path.dirname(path)):
+            parser.error("%s %s: there is no folder %s (make it first)"
+                         % (option, getattr(args, option[2:]), os.path.dirname(path)))
 
     replay = None
     if args.replay:
@@ -310,7 +331,27 @@ def _make_session(seed):
 
 
 def _run(args, replay, seed, programs, header, record, png, dump, snapshots, shots):
+    # the firmware's random is MicroPython's, so a seed deals the same games
+    # here as on the board and in the browser (tools/emu/mp_random.py)
+    from tools.emu import mp_random
+    with mp_random.installed(seed):
+        return _run_seeded(args, replay, seed, programs, header, record, png, dump, snapshots, shots)
+
+
+def _run_seeded(args, replay, seed, programs, header, record, png, dump, snapshots, shots):
     session = _make_session(seed)
+    if getattr(args, "link", False):
+        # another simulator on this PC is the friend's board (tools/emu/air_udp.py)
+        from tools.emu.air_udp import UdpAir, mac_for_folder
+        session.board.radio.mac = mac_for_folder(os.getcwd())
+        air = UdpAir()
+        try:
+            port = air.join(session.board)
+        except OSError as exc:
+            print("sim: --link: %s" % exc, file=sys.stderr)
+            return 1
+        session.hooks.append(air.poll)
+        print("sim: linked on UDP port %d (localhost)" % port, file=sys.stderr)
     header["tick_ms"] = session.tick_ms
     if record:
         session.recorder = replays.Recorder(record, header)

@@ -126,7 +126,8 @@ class TerminalFrontEnd(FrontEnd):
             # said where the panel would be: the status line may be off-screen
             for i, line in enumerate(layout.too_small()):
                 self._put(out, i, 0, render.clip(line, layout.columns))
-        elif pixels != self._pixels:
+        elif pixels != self._pixels or self._panel_colour() != self._colour:
+            # (the firmware dims the panel without changing a pixel: that shows too)
             self._pixels = pixels
             self._panel_lines(layout, pixels, out)
         self._footer(layout, out)
@@ -144,11 +145,14 @@ class TerminalFrontEnd(FrontEnd):
         self._lines[key] = text
         out.append("\x1b[%d;%dH%s" % (row + 1, column + 1, text))
 
+    def _panel_colour(self):
+        return PANEL_DIM if self.board.panel.contrast < 0x20 else PANEL_ON
+
     def _panel_lines(self, layout, pixels, out):
         border = layout.border
         width = layout.columns - layout.left - 2 * border
         body = [render.clip(line, width) for line in render.render_panel(pixels, layout.scale)]
-        colour = PANEL_DIM if self.board.panel.contrast < 0x20 else PANEL_ON
+        colour = self._panel_colour()
         if colour != self._colour:
             self._colour = colour
             self._body = {}

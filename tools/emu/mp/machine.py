@@ -466,7 +466,19 @@ def idle():
 
 
 def lightsleep(time_ms=None):
-    _board().sleep_ms(time_ms if time_ms is not None else 1000)
+    """Stop until a wake source (esp32.wake_on_ext1) or time_ms: virtual time
+    passes, the pins go on changing (tools/emu/board.py: lightsleep)."""
+    _board().lightsleep(time_ms)
+
+
+SLEEP = 2
+DEEPSLEEP = 4
+TIMER_WAKE = 4
+EXT1_WAKE = 3
+
+
+def wake_reason():
+    return _board().wake_reason
 
 
 def deepsleep(time_ms=None):

@@ -4,7 +4,11 @@
 import { GIFEncoder } from "./gifenc.js";
 
 const W = 128, H = 64;
-const FLASH_KEY = "ml4m-flash";      // localStorage: {path under /data: base64}
+// ?board=N: another board in another tab, with a flash of its own; the tabs'
+// radios reach each other (Play a friend) over a BroadcastChannel in worker.js
+const BOARD = parseInt(new URLSearchParams(location.search).get("board") || "1", 10) || 1;
+const FLASH_KEY = "ml4m-flash" + (BOARD > 1 ? "-" + BOARD : "");   // localStorage: {path under /data: base64}
+const GAMES_KEY = "ml4m-games" + (BOARD > 1 ? "-" + BOARD : "");   // {path under /games: base64}, the loaded games
 const $ = (id) => document.getElementById(id);
 const canvas = $("panel");
 const ctx = canvas.getContext("2d");
@@ -21,8 +25,12 @@ const arcade = window.arcade = {
 
 // ---- the board ------------------------------------------------------------------------
 let worker = null;
+let note = "";            // said on the status line once the board shows its first picture
+let keepingFlash = true;  // the saves go to localStorage (not while a replay plays)
 
-function start(message) {
+function start(message, afterBoot = "", keep = true) {
+  note = afterBoot;
+  keepingFlash = keep;
   if (worker) worker.terminate();
   arcade.frames = 0;
   arcade.peak = 0;
@@ -31,17 +39,19 @@ function start(message) {
   arcade.bootedAt = performance.now();
   worker = new Worker("worker.js", { type: "module" });
   worker.onmessage = (e) => received(e.data);
+  message.board = BOARD;
   worker.postMessage(message);
   status("starting MicroPython...");
 }
 
-function boot(replay = null, seed = 0) {
-  start({ type: "boot", flash: loadFlash(), seed, replay });
+function boot(afterBoot = "") {
+  start({ type: "boot", flash: loadFlash(), games: loadGames(), seed: 0, replay: null }, afterBoot);
 }
 
 function received(m) {
   if (m.type === "frame") frame(m);
-  else if (m.type === "flash") saveFlash(m.files);
+  else if (m.type === "flash") { if (keepingFlash) saveFlash(m.files); }
+  else if (m.type === "replay") status(m.text);
   else if (m.type === "log") {
     arcade.log.push(m.text);
     if (arcade.log.length > 500) arcade.log.splice(0, 100);
@@ -66,7 +76,7 @@ function frame(m) {
     for (let i = 0; i < W * H; i++) pic[i] = m.picture.charCodeAt(2 * i + 1) === 49 ? 1 : 0;  // "01"
     if (arcade.firstPicture === null && pic.some((p) => p)) {
       arcade.firstPicture = performance.now() - arcade.bootedAt;
-      status("");
+      status(note);
     }
   }
   draw(m.contrast);
@@ -82,9 +92,12 @@ function frame(m) {
     busyMs = 0;
     fpsSince = now;
     const h = m.heap;
-    $("readout").textContent = `${arcade.fps.toFixed(0)} fps · heap ${(h.live / 1024).toFixed(1)} KB used, ` +
-      `${((h.cap - h.live) / 1024).toFixed(1)} KB free of ${(h.cap / 1024).toFixed(0)} KB ` +
-      `(one frame's most: ${(arcade.peak / 1024).toFixed(1)} KB)`;
+    // make bench's terms (README, "How faithful the heap is"): "live" between frames,
+    // against the board's cap; the busiest frame with its garbage ("upper")
+    const kb = (bytes) => (bytes / 1024).toFixed(1);
+    $("readout").textContent = `${arcade.fps.toFixed(0)} fps · heap between frames ${kb(h.live)} KB ` +
+      `of the board's ${(h.cap / 1024).toFixed(0)} KB (${kb(h.cap - h.live)} KB free) · ` +
+      `busiest frame ${kb(arcade.peak)} KB with its garbage`;
   }
 }
 
@@ -314,55 +327,190 @@ $("import").onchange = async (e) => {
     if (!data || data.ml4m_flash !== 1 || typeof data.files !== "object") throw new Error("not an ML4M saves file");
     for (const v of Object.values(data.files)) if (typeof v !== "string") throw new Error("not an ML4M saves file");
     saveFlash(data.files);
-    boot();
+    const n = Object.keys(data.files).length;
+    boot(`imported ${n} file${n === 1 ? "" : "s"} from ${file.name}: the board started again with them`);
   } catch (err) {
     status(`import: ${file.name}: ${err.message} (nothing changed)`);
   }
 };
 $("reset").onclick = () => {
-  if (!confirm("Erase every save and record in this browser?")) return;
+  if (!confirm("Erase every save, record and loaded game in this browser?")) return;
   localStorage.removeItem(FLASH_KEY);
-  boot();
+  localStorage.removeItem(GAMES_KEY);
+  boot("flash erased: every save, record and loaded game in this browser is gone");
 };
 $("restart").onclick = () => boot();
+
+// ---- a player's games: /games, as on the board (README, "Share your game") ---------------
+// A game is one file name.py, or a package folder name/ with an __init__.py, zipped.
+// Loading one restarts the board, whose menu then reads the new game, as a board
+// does at the boot after `make install-game`.
+function loadGames() {
+  try { return JSON.parse(localStorage.getItem(GAMES_KEY) || "{}"); } catch (e) { return {}; }
+}
+
+const MODULE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+// {path under /games: bytes} of a game file or a zipped package, or an Error saying why not.
+async function gameFiles(name, bytes) {
+  if (name.endsWith(".py")) {
+    if (!MODULE_NAME.test(name.slice(0, -3)))
+      throw new Error("a game's file name must be letters, digits and _ (it is imported by that name)");
+    return { [name]: bytes };
+  }
+  if (!name.endsWith(".zip")) throw new Error("a game is a .py file or a zipped package folder");
+  const files = await unzip(bytes);
+  const tops = new Set(Object.keys(files).map((p) => p.split("/")[0]));
+  const [top] = tops;
+  if (tops.size !== 1 || !files[`${top}/__init__.py`])
+    throw new Error("the zip must hold one folder with an __init__.py (a package game)");
+  if (!MODULE_NAME.test(top)) throw new Error(`the folder name ${top} must be letters, digits and _`);
+  return files;
+}
+
+// The files of a zip (stored or deflated entries), read from its central directory.
+async function unzip(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = bytes.length - 22;
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) throw new Error("not a zip file");
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const files = {};
+  for (let i = 0; i < count; i++) {
+    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("a damaged zip file");
+    const method = view.getUint16(at + 10, true), size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true), extra = view.getUint16(at + 30, true);
+    const comment = view.getUint16(at + 32, true), local = view.getUint32(at + 42, true);
+    const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    at += 46 + nameLength + extra + comment;
+    if (name.endsWith("/") || name.startsWith("__MACOSX/")) continue;
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const packed = bytes.subarray(start, start + size);
+    if (method === 0) files[name] = packed;
+    else if (method === 8) {
+      const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+      files[name] = new Uint8Array(await new Response(stream).arrayBuffer());
+    } else throw new Error(`${name}: packed in a way this page cannot read (method ${method})`);
+  }
+  return files;
+}
+
+function installGame(name, files) {
+  const games = loadGames();
+  const stem = name.replace(/\.(py|zip)$/, "");
+  for (const path of Object.keys(games))       // the game's other form goes: a file or a folder
+    if (path === `${stem}.py` || path.startsWith(`${stem}/`)) delete games[path];
+  for (const [path, bytes] of Object.entries(files)) games[path] = encode(bytes);
+  try { localStorage.setItem(GAMES_KEY, JSON.stringify(games)); }
+  catch (e) { throw new Error("the browser refused the storage (" + e.name + ")"); }
+}
+
+function encode(bytes) {
+  let text = "";
+  for (const b of bytes) text += String.fromCharCode(b);
+  return btoa(text);
+}
+
+async function loadGame(name, bytes, from) {
+  try {
+    installGame(name, await gameFiles(name, bytes));
+  } catch (err) {
+    status(`load game: ${name}: ${err.message} (nothing changed)`);
+    return false;
+  }
+  boot(`${name}${from} is in the menu (its saves stay in this browser)`);
+  return true;
+}
+
+$("loadgame").onchange = async (e) => {
+  const file = e.target.files[0];
+  e.target.value = "";
+  if (file) await loadGame(file.name, new Uint8Array(await file.arrayBuffer()), "");
+};
+
+// ?game=URL: the arcade opens with that game loaded (same origin, or a host that
+// allows it with CORS), so a student shares a game by sharing a link.
+async function gameFromLink(url) {
+  let response;
+  try {
+    response = await fetch(url);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  } catch (err) {
+    boot(`game link: ${url}: ${err.message} (the arcade started without it)`);
+    return;
+  }
+  const name = new URL(url, location.href).pathname.split("/").pop();
+  if (!(await loadGame(name, new Uint8Array(await response.arrayBuffer()), ` from ${new URL(url, location.href).host}`)))
+    boot();
+}
 
 // ---- replays: tools/simulator/replay.py's files --------------------------------------------
 // Inputs land on frame boundaries of the page's real clock, not on the
 // emulator's 5 ms virtual ticks, so a replay plays the same moves but timing-
-// dependent details (a blink, a CPU with a time budget) can differ.
+// dependent details (a blink, a CPU with a time budget) can differ. The seed is
+// the replay's: the firmware's random is MicroPython's in both (the simulator's
+// too: tools/emu/mp_random.py), so the same seed deals the same game.
+const BUTTONS = ["A", "B", "C", "D", "E", "F"];
+const DIRECTIONS = ["left", "right", "up", "down", "upleft", "upright", "downleft", "downright"];
+
+// One line of a replay: [[ms, event]...], or an Error saying what is wrong with it.
+function replayEvents(t, event) {
+  const words = event.split(" ");
+  const [verb, what] = words;
+  if (verb === "tap" && (words.length === 2 || words.length === 3)) {   // press, let go after ms
+    const ms = words.length === 3 ? +words[2] : 80;
+    if (BUTTONS.includes(what)) return [[t, `press ${what}`], [t + ms, `release ${what}`]];
+    if (DIRECTIONS.includes(what)) return [[t, `push ${what}`], [t + ms, "center"]];
+  }
+  if ((verb === "press" || verb === "release") && words.length === 2 && BUTTONS.includes(what)) return [[t, event]];
+  if (verb === "push" && words.length === 2 && DIRECTIONS.includes(what)) return [[t, event]];
+  if ((verb === "center" || verb === "end") && words.length === 1) return [[t, event]];
+  if (verb === "choose" && words.length >= 2) return [[t, event]];
+  throw new Error(`unknown event "${event}"`);
+}
+
 function parseReplay(text) {
-  let header = {}, events = [];
+  let header = {}, events = [], number = 0;
   for (const line of text.split("\n")) {
+    number += 1;
     const s = line.trim();
     if (!s || s.startsWith("#")) continue;
-    const item = JSON.parse(s);
-    if ("ml4m_replay" in item) { header = item; continue; }
-    const [verb, what, ms] = item.event.split(" ");
-    if (verb === "tap") {                 // hand-written: press, let go after ms
-      const press = ["A", "B", "C", "D", "E", "F"].includes(what) ? `press ${what}` : `push ${what}`;
-      const release = press.startsWith("press") ? `release ${what}` : "center";
-      events.push([item.t_ms, press], [item.t_ms + (+ms || 80), release]);
-    } else events.push([item.t_ms, item.event]);
+    let item;
+    try { item = JSON.parse(s); } catch (e) { throw new Error(`line ${number}: not JSON`); }
+    if (item === null || typeof item !== "object") throw new Error(`line ${number}: not an object`);
+    if ("ml4m_replay" in item) {
+      if (item.ml4m_replay !== 1) throw new Error(`replay format ${item.ml4m_replay}, this page reads 1`);
+      header = item;
+      continue;
+    }
+    if (typeof item.t_ms !== "number" || typeof item.event !== "string") throw new Error(`line ${number}: no t_ms and event`);
+    try { events.push(...replayEvents(item.t_ms, item.event)); }
+    catch (e) { throw new Error(`line ${number}: ${e.message}`); }
   }
+  if (header.main && header.main !== "main.py") throw new Error(`it runs ${header.main}; the page runs the firmware's main.py`);
   events.sort((a, b) => a[0] - b[0]);
-  const flash = {};
+  // the flash the session started with: paths from the board's root ("data/2048.json")
+  const files = {};
   for (const [path, content] of Object.entries(header.store || {})) {
-    flash[path] = typeof content === "string" ? btoa(unescape(encodeURIComponent(content))) : content.base64;
+    files["/" + path] = typeof content === "string" ? btoa(unescape(encodeURIComponent(content))) : content.base64;
   }
-  return { seed: header.seed || 0, events, flash };
+  return { seed: header.seed || 0, events, files };
 }
 
 $("replay").onchange = async (e) => {
   const file = e.target.files[0];
   e.target.value = "";
   if (!file) return;
+  let r;
   try {
-    const r = parseReplay(await file.text());
-    start({ type: "boot", flash: r.flash, seed: r.seed, replay: r.events });
-    status(`playing ${file.name} (${r.events.length} inputs; the saves in this browser are not touched)`);
-  } catch (err) {
-    status(`replay: ${file.name}: ${err.message}`);
+    r = parseReplay(await file.text());
+  } catch (err) {                    // the board is left running as it was
+    status(`replay: ${file.name}: ${err.message} (not played)`);
+    return;
   }
+  start({ type: "boot", flash: {}, games: {}, files: r.files, seed: r.seed, replay: r.events },
+        `playing ${file.name} (seed ${r.seed}; the saves in this browser are not touched)`, false);
 };
 
 // ---- sharing: PNG and GIF --------------------------------------------------------------------
@@ -425,4 +573,5 @@ $("gif").onclick = () => {
   gifFrame();
 };
 
-boot();
+const link = new URLSearchParams(location.search).get("game");
+if (link) gameFromLink(link); else boot();

@@ -13,10 +13,15 @@
 # is where the frame's garbage goes, and where the heap cap is checked.
 import gc
 import json
+import sys
 import time
 
 import machine
+import port_errno
 from ssd1306_model import SSD1306
+
+# this port's files raise Emscripten's error numbers: the board's from here on
+port_errno.install()
 
 # About what an ESP32 build of MicroPython leaves for the heap (gc.mem_free()
 # at the REPL of a fresh board is a little over 110 KB).
@@ -27,30 +32,29 @@ DIRECTIONS = {
     "upleft": (-1, -1), "upright": (1, -1), "downleft": (-1, 1), "downright": (1, 1),
 }
 
-def _missing_file_as_on_the_board():
-    """This port reports a missing file as errno 44 (Emscripten's ENOENT),
-    the board as 2: the store would take every file not written yet for a
-    damaged one and set it aside, at every start of a program (a launch)."""
-    import builtins
-    port_open = open
-
-    def board_open(path, mode="r"):
-        try:
-            return port_open(path, mode)
-        except OSError as e:
-            if e.args and e.args[0] == 44:
-                raise OSError(2, "ENOENT")
-            raise
-    builtins.open = board_open
-
-
-_missing_file_as_on_the_board()
 panel = SSD1306(128, 64)
 machine.devices[DISPLAY_ADDR] = panel
 _heard = []                 # (ms since power-on, kind, a, b) since the last frame
 _power_on = time.ticks_ms()
 _shown = None               # the panel's counters when the picture was last sent
 _state = {"app": None, "program": None, "baseline": 0, "peak": 0, "failed": None}
+
+
+class _BoardGc:
+    """The gc module as the firmware sees it here: this port's own, but for
+    mem_free(), which answers as the board would (About shows it): the cap
+    less what the firmware holds. This port's heap is larger and grows, so
+    its own answer (over 100 MB) says nothing about the board. (The gc
+    module's attributes cannot be set on this port: it stands in for it.)"""
+
+    def __getattr__(self, name):
+        return getattr(gc, name)
+
+    def mem_free(self):
+        return max(0, HEAP_CAP - (gc.mem_alloc() - _state["baseline"]))
+
+
+sys.modules["gc"] = _BoardGc()      # before the firmware's `import gc`
 
 
 def _output(kind, gpio, a, b):
@@ -87,6 +91,25 @@ def apply(event):
     machine.levels[board.JOY_Y_PIN] = board.JOY_REST_Y if dy == 0 else (4095 if dy > 0 else 0)
 
 
+def highlighted(label):
+    """True when label is the highlighted row of a list on the panel (menu,
+    Settings): its 8x8 text dark on a lit bar. A replay's "choose LABEL" steps
+    the stick down until it is (tools/simulator/panel_text.py on the PC)."""
+    import framebuf
+    w = 8 * len(label)
+    fb = framebuf.FrameBuffer(bytearray(w), w, 8, framebuf.MONO_VLSB)
+    fb.text(label, 0, 0, 1)
+    want = [bytes(1 - fb.pixel(x, r) for x in range(w)) for r in range(8)]
+    rows = [bytes(row) for row in panel.pixels()]
+    for y in range(len(rows) - 7):
+        x = rows[y].find(want[0])
+        while x >= 0:
+            if all(rows[y + r][x:x + w] == want[r] for r in range(1, 8)):
+                return True
+            x = rows[y].find(want[0], x + 1)
+    return False
+
+
 # ---- starting --------------------------------------------------------------------
 def baseline():
     """Called (after a top-level gc.collect()) before the firmware starts: what the
@@ -110,6 +133,8 @@ def _one_frame_at_a_time(app):
 def power_on(seed):
     """Run boot.py and main.py as the board does at power-on (and after a soft
     reset: after_reset() first)."""
+    import espnow
+    espnow.on_send = _radio_send
     import random
     random.seed(seed)
     exec(open("/boot.py").read(), {"__name__": "__main__"})
@@ -153,13 +178,42 @@ def run_program(source):
     _state["program"] = scope["step"]
 
 
+# ---- the radio between tabs (Play a friend) ------------------------------------------
+# worker.js carries each message the firmware sends to the other tabs of this
+# browser (a BroadcastChannel) as hex: addressee, sender, then the message;
+# a message from another tab comes in as the input event "radio <hex>".
+_radio_out = []
+
+
+def set_board(number):
+    """?board=N: this tab's board, with an address of its own (ML4M-00NN)."""
+    import network
+    network.MAC = bytes((0x24, 0x6F, 0x28, 0, 0, number & 255))
+
+
+def _radio_send(to, message):
+    import network
+    _radio_out.append((to + network.MAC + message).hex())
+
+
+def _radio_heard(text):
+    import espnow
+    import network
+    data = bytes.fromhex(text)
+    to = data[:6]
+    if network._state["on"] and (to == b"\xff\xff\xff\xff\xff\xff" or to == network.MAC):
+        espnow.inbox.append((data[6:12], data[12:]))
+
+
 # ---- one frame ---------------------------------------------------------------------
 def frame(events):
     """Apply the inputs (one event a line), run one frame; returns a JSON text:
     {"picture": hex of 8192 0/1 bytes (only when the panel changed),
      "contrast", "sounds": [[ms, kind, a, b]...], "fps"}."""
     for event in events.split("\n"):
-        if event:
+        if event.startswith("radio "):
+            _radio_heard(event[6:])
+        elif event:
             apply(event)
     app = _state["app"]
     if app is not None:
@@ -172,6 +226,9 @@ def frame(events):
               "fps": app.hal.clock.fps if app is not None else 30,
               "contrast": panel.contrast}
     del _heard[:]
+    if _radio_out:
+        report["radio"] = _radio_out[:]
+        del _radio_out[:]
     picture = _picture()
     if picture is not None:
         report["picture"] = picture

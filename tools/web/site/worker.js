@@ -16,28 +16,42 @@
 // (page_board.keep() / after_reset()); boot.py and main.py run again.
 //
 // Messages from the page:
-//   {type: "boot", flash: {path: base64}, seed, replay: [[ms, event]...] | null}
+//   {type: "boot", flash: {path under /data: base64}, games: {path under /games: base64},
+//    files: {board path: base64}?, seed, replay: [[ms, event]...] | null}
+//    (events as tools/simulator/replay.py's, "tap" already split; "choose LABEL"
+//    steps the stick down until the list on the panel highlights LABEL, then A,
+//    as the simulator's ReplayFeeder does)
 //   {type: "program", source}      a test program instead of the firmware
 //   {type: "input", event}         "press A", "release A", "push left", "center"
 // Messages to the page:
 //   {type: "frame", picture?, contrast, sounds, heap, ms}  after every frame
 //   {type: "flash", files}         the saves changed ({path: base64} under /data)
 //   {type: "log", text}            what the firmware prints (the REPL's output)
+//   {type: "replay", text}         the replay has ended, or could not go on (why)
 //   {type: "stopped", reason}      the firmware or the program ended
 import { loadMicroPython } from "./micropython/micropython.js";
 
 const FLASH_ROOT = "/data";          // firmware/app.py's STORE_ROOT, from /
+const GAMES_ROOT = "/games";         // a player's games (firmware/gamelist.py), from /
 const HARDWARE = "/hw";              // the page's machine module and panel model
 
 let mp = null;
 let py = null;                       // page_board's functions
 let pending = [];                    // input events for the next frame
 let replay = null;                   // [[ms, event]...] still to come
+let delay = 0;                       // ms the "choose" steps took: the events after wait
+let choosing = null;                 // {label, since, steps, next}: a "choose" under way
+let later = [];                      // [[ms, event]]: a push's centre, A's release
+const CHOOSE_STEP_MS = 300, CHOOSE_STEPS = 40;   // tools/simulator/session.py's
 let bootedAt = 0;
 let timer = null;
 let flashSeen = "";
 
 const post = (message) => postMessage(message);
+// The air between the tabs of this browser: each radio message as hex
+// (page_board.py's frame() hands them out; they come back as "radio <hex>").
+const air = new BroadcastChannel("ml4m-air");
+air.onmessage = (e) => { if (typeof e.data === "string") pending.push("radio " + e.data); };
 
 onmessage = (e) => {
   const m = e.data;
@@ -65,16 +79,22 @@ async function start(m, kept = null) {
   for (const [path, data] of Object.entries(bundle.files)) writeFile(path, decode(data));
   const flash = kept ? kept.flash : (m.flash || {});
   for (const [path, data] of Object.entries(flash)) writeFile(`${FLASH_ROOT}/${path}`, decode(data));
+  for (const [path, data] of Object.entries(m.games || {})) writeFile(`${GAMES_ROOT}/${path}`, decode(data));
+  for (const [path, data] of Object.entries(m.files || {})) writeFile(path, decode(data));
   flashSeen = flashListing();
   mp.runPython(`import sys\nsys.path[:0] = ['${HARDWARE}']\nimport page_board`);
   const board = mp.pyimport("page_board");
-  py = { frame: board.frame, settle: board.settle, keep: board.keep };
+  py = { frame: board.frame, settle: board.settle, highlighted: board.highlighted, keep: board.keep };
+  board.set_board(m.board || 1);
   if (kept) board.after_reset(kept.board);
   mp.runPython("import gc\ngc.collect()");
   board.baseline();
-  if (!kept) {
+  if (!kept) {                       // (a replay goes on over a soft reset)
     pending = [];
     replay = m.replay ? m.replay.slice() : null;
+    delay = 0;
+    choosing = null;
+    later = [];
     bootedAt = performance.now();
   }
   try {
@@ -89,13 +109,7 @@ async function start(m, kept = null) {
 
 function tick() {
   const started = performance.now();
-  if (replay) {
-    const now = started - bootedAt;
-    while (replay.length && replay[0][0] <= now) {
-      const event = replay.shift()[1];
-      if (event !== "end") pending.push(event);
-    }
-  }
+  if (replay) replayInputs(started - bootedAt);
   let report, heap;
   try {
     report = JSON.parse(py.frame(pending.join("\n")));
@@ -114,6 +128,10 @@ function tick() {
   } catch (err) {
     post({ type: "stopped", reason: pythonError(err) });
     return;
+  }
+  if (report.radio) {
+    for (const message of report.radio) air.postMessage(message);
+    delete report.radio;
   }
   report.type = "frame";
   report.heap = heap;
@@ -140,6 +158,45 @@ function softReset() {
   start(bootMessage, kept).catch((err) => {
     post({ type: "stopped", reason: String(err && err.message || err) });
   });
+}
+
+// The replay's inputs whose time has come (now: ms since power-on).
+function replayInputs(now) {
+  for (const [at, event] of later) if (at <= now) pending.push(event);
+  later = later.filter(([at]) => at > now);
+  if (choosing) return choose(now);
+  while (replay.length && replay[0][0] + delay <= now) {
+    const event = replay.shift()[1];
+    if (event === "end") {
+      replay = [];
+      post({ type: "replay", text: "replay finished" });
+    } else if (event.startsWith("choose ")) {
+      choosing = { label: event.slice("choose ".length), since: now, steps: 0, next: now };
+      return choose(now);
+    } else pending.push(event);
+  }
+}
+
+function choose(now) {
+  const c = choosing;
+  if (now < c.next || later.length) return;
+  const found = py.highlighted(c.label);
+  mp.runPython("gc.collect()");      // its copy of the panel is the page's, not the firmware's frame
+  if (found) {
+    pending.push("press A");
+    later.push([now + 100, "release A"]);
+    delay += now - c.since;
+    choosing = null;
+  } else if (c.steps >= CHOOSE_STEPS) {
+    choosing = null;
+    replay = [];
+    post({ type: "replay", text: `replay stopped: no entry "${c.label}" on the panel (the board goes on)` });
+  } else {
+    pending.push("push down");
+    later.push([now + 100, "center"]);
+    c.steps += 1;
+    c.next = now + CHOOSE_STEP_MS;
+  }
 }
 
 function pythonError(err) {

@@ -4,7 +4,7 @@
 //
 //   node tools/web/test/browser.mjs SPEC.json
 //
-// SPEC: {"url", "chromium", "expected": {name: "0101..." (8192 pixels)}}.
+// SPEC: {"url", "chromium", "expected": {name: "0101..." (8192 pixels)}, "only": [names]?}.
 // Prints one JSON object: {check name: {ok, ...figures or what went wrong}}.
 // Every check runs even when one before it failed; the test asserts on each.
 import fs from "node:fs";
@@ -89,6 +89,7 @@ async function framesPerSecond(page, ms, play) {
 
 const checks = {};
 async function check(name, fn) {
+  if (spec.only && !spec.only.includes(name)) return;     // a developer's shorter run
   try { checks[name] = await fn(); }
   catch (e) { checks[name] = { ok: false, error: String(e.stack || e) }; }
 }
@@ -111,6 +112,36 @@ try {
     return { ok: menu.ok && down.ok && errors.length === 0, menu: menu.ok, down: down.ok, to_menu_ms: toMenu,
              to_first_picture_ms: firstPicture,
              errors, got: down.ok ? undefined : down.picture };
+  });
+
+  await check("first_visit", async () => {
+    // A fresh profile: nothing in the flash yet. Opening every game and the
+    // Records, then a reload, must find no file damaged: no note over the menu
+    // (it comes as the emulator's, at once), nothing set aside, no crash.log.
+    const fresh = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const { page, errors } = await opened(fresh);
+    const firstMenu = await waitForPicture(page, spec.expected.menu, 6000);
+    for (let entry = 0; entry < 5; entry++) {      // 15-Puzzle, 8-Puzzle, 2048, Reversi, Records
+      await waitForMenu(page);
+      for (let i = 0; i < entry; i++) await key(page, "ArrowDown");
+      await key(page, "j");
+      await sleep(1500);
+      await key(page, "k");
+    }
+    await page.reload();
+    await page.waitForFunction(() => window.arcade && window.arcade.frames > 0);
+    const afterReload = await waitForPicture(page, spec.expected.menu, 6000);
+    const files = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem("ml4m-flash") || "{}")));
+    const crashLog = await page.evaluate(() => {
+      const f = JSON.parse(localStorage.getItem("ml4m-flash") || "{}")["crash.log"];
+      return f ? atob(f) : null;
+    });
+    await fresh.close();
+    const setAside = files.filter((f) => f.endsWith(".bad"));
+    return { ok: firstMenu.ok && afterReload.ok && setAside.length === 0 && crashLog === null
+               && errors.length === 0,
+             menu_without_a_note: firstMenu.ok, after_reload_without_a_note: afterReload.ok,
+             files, set_aside: setAside, crash_log: crashLog, errors };
   });
 
   await check("keys_and_save", async () => {
@@ -249,6 +280,174 @@ try {
     await page.close();
     return { ok: end.ok && errors.length === 0, ended_on_the_emulators_picture: end.ok, errors,
              got: end.ok ? undefined : end.picture };
+  });
+  await check("import_saves", async () => {
+    // Import saves restarts the board with the file's saves and says so in a line.
+    const fresh = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const { page, errors } = await opened(fresh);
+    await waitForPicture(page, spec.expected.menu);
+    await page.setInputFiles("#import", spec.saves_file);
+    await page.waitForFunction(() => /^imported/.test(document.getElementById("status").textContent),
+                               null, { timeout: 20000 }).catch(() => null);
+    const said = await page.evaluate(() => document.getElementById("status").textContent);
+    const kept = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem("ml4m-flash") || "{}")));
+    await fresh.close();
+    return { ok: /^imported 1 file from saves\.json/.test(said) && kept.includes("session.json")
+               && errors.length === 0, status: said, files: kept, errors };
+  });
+
+  await check("heap_terms", async () => {
+    // The readout speaks make bench's terms against the board's cap, and
+    // gc.mem_free() (About's "Free RAM") is the board's: the cap less what is held.
+    const { page, errors } = await opened(desktop);
+    await waitForPicture(page, spec.expected.menu);
+    await sleep(1200);                          // the readout is written once a second
+    const readout = await page.evaluate(() => document.getElementById("readout").textContent);
+    await page.evaluate(() => arcade.runProgram(
+      "import gc\ndef step():\n    print('free', gc.mem_free(), 'held', gc.mem_alloc())\n    return False\n"));
+    await page.waitForFunction(() => arcade.stopped !== null, null, { timeout: 30000 });
+    const line = await page.evaluate(() => arcade.log.filter((l) => l.startsWith("free")).pop() || "");
+    const cap = await page.evaluate(() => arcade.heap.cap);
+    await page.close();
+    const free = +(/free (\d+)/.exec(line) || [0, -1])[1];
+    return { ok: /heap between frames [\d.]+ KB of the board's 110 KB \([\d.]+ KB free\) · busiest frame [\d.]+ KB with its garbage/.test(readout)
+               && free > 0 && free < cap && errors.length === 0,
+             readout, mem_free_line: line, cap, errors };
+  });
+
+  await check("every_replay", async () => {
+    // The simulator's replays (tools/screenshots/*.replay, a recorded 2048 with
+    // its random tiles) play in the page to the emulator's last picture: the
+    // same seed deals the same game. A file the page cannot play gets a
+    // one-line message and the board goes on; the browser's saves stay as they were.
+    const { page, errors } = await opened(desktop);
+    await waitForPicture(page, spec.expected.menu);
+    const savesBefore = await page.evaluate(() => localStorage.getItem("ml4m-flash"));
+    const played = {}, got = {};
+    const finished = () => page.waitForFunction(
+      () => document.getElementById("status").textContent === "replay finished", null, { timeout: 30000 });
+    for (const r of spec.replays) {
+      await page.setInputFiles("#replay", r.path);
+      await page.waitForFunction(() => arcade.frames < 5, null, { timeout: 10000 }).catch(() => null);  // restarted
+      if (r.exact) {
+        const end = await waitForPicture(page, r.expected, 30000);
+        played[r.name] = end.ok;
+        if (!end.ok) got[r.name] = end.picture.match(/.{128}/g).join("\n").replace(/0/g, ".").replace(/1/g, "#");
+      } else {                     // the CPU's reply on the page's clock: played to its end
+        played[r.name] = await finished().then(() => true, () => false);
+      }
+    }
+    await finished().catch(() => null);    // (its line would come after the next one)
+    const framesBefore = await page.evaluate(() => arcade.frames);
+    await page.setInputFiles("#replay", spec.bad_replay);
+    await sleep(1000);
+    const bad = await page.evaluate(() => ({ status: document.getElementById("status").textContent,
+                                             frames: arcade.frames, stopped: arcade.stopped }));
+    const savesAfter = await page.evaluate(() => localStorage.getItem("ml4m-flash"));
+    await page.close();
+    const allPlayed = Object.values(played).every((ok) => ok);
+    const oneLine = /^replay: \S+: line \d+: unknown event/.test(bad.status) && !bad.status.includes("\n")
+      && !bad.status.includes("/");
+    return { ok: allPlayed && oneLine && bad.frames > framesBefore + 10 && bad.stopped === null
+               && savesAfter === savesBefore && errors.length === 0,
+             ended_on_the_emulators_picture: played, bad_file_status: bad.status,
+             board_kept_running: bad.frames > framesBefore + 10 && bad.stopped === null,
+             saves_untouched: savesAfter === savesBefore, errors, got };
+  });
+
+  await check("load_game", async () => {
+    // "Load game" puts a .py (or a zipped package folder) into the page's /games:
+    // the menu shows it at once and after a reload; a file that cannot be a game
+    // is refused with the reason, and nothing changes
+    const own = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const { page, errors } = await opened(own);
+    await waitForPicture(page, spec.expected.menu);
+    await page.setInputFiles("#loadgame", spec.game_file);
+    const listed = await waitForPicture(page, spec.expected.menu_with_game);
+    const said = await page.textContent("#status");
+    await page.reload();
+    await page.waitForFunction(() => window.arcade && window.arcade.frames > 0);
+    const kept = await waitForPicture(page, spec.expected.menu_with_game);
+    await page.setInputFiles("#loadgame", spec.bad_game_file);
+    const refused = await page.textContent("#status");
+    await page.setInputFiles("#loadgame", spec.game_zip);      // the same game as a package
+    const zipped = await waitForPicture(page, spec.expected.menu_with_game);
+    const games = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem("ml4m-games"))));
+    await own.close();
+    return { ok: listed.ok && kept.ok && zipped.ok && /dot\.py is in the menu/.test(said)
+               && /letters, digits and _/.test(refused) && games.join() === "dot/__init__.py"
+               && errors.length === 0,
+             listed: listed.ok, kept_after_reload: kept.ok, package_listed: zipped.ok, said, refused, games,
+             errors };
+  });
+
+  await check("game_link", async () => {
+    // ?game=URL opens the arcade with that game loaded; a link that fails says so
+    // and the arcade starts without it
+    const own = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const page = await own.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(spec.url + "?game=" + encodeURIComponent(spec.game_url));
+    await page.waitForFunction(() => window.arcade && window.arcade.frames > 0, null, { timeout: 30000 });
+    const listed = await waitForPicture(page, spec.expected.menu_with_game);
+    const said = await page.textContent("#status");
+    const other = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const missing = await other.newPage();
+    await missing.goto(spec.url + "?game=" + encodeURIComponent(spec.game_url.replace("dot.py", "gone.py")));
+    await missing.waitForFunction(() => window.arcade && window.arcade.frames > 0, null, { timeout: 30000 });
+    const plain = await waitForPicture(missing, spec.expected.menu);
+    const told = await missing.textContent("#status");
+    await own.close();
+    await other.close();
+    return { ok: listed.ok && /dot\.py from 127\.0\.0\.1:\d+ is in the menu/.test(said) && plain.ok
+               && /game link: .*gone\.py: HTTP 404 \(the arcade started without it\)/.test(told) && errors.length === 0,
+             listed: listed.ok, said, missing_link_menu: plain.ok, told, errors };
+  });
+
+  await check("friend", async () => {
+    // two tabs, ?board=1 and ?board=2, each with its own flash, play a friend
+    // over the page's radio (a BroadcastChannel): the second lists the first,
+    // invites it, the first accepts; both show the same pairing code; a move
+    // on one board appears on the other
+    const room = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const tabs = [];
+    const errors = [];
+    for (const n of [1, 2]) {
+      const page = await room.newPage();
+      page.on("pageerror", (e) => errors.push(e.message));
+      await page.goto(spec.url + "?board=" + n);
+      await page.waitForFunction(() => window.arcade && window.arcade.frames > 0, null, { timeout: 30000 });
+      await waitForMenu(page);
+      for (let i = 0; i < 4; i++) await key(page, "ArrowDown");   // Play a friend
+      await key(page, "j");
+      tabs.push(page);
+    }
+    await sleep(2500);                               // each hears the other's HELLO
+    const row = (pic, y, x0, x1) => pic.slice(y * 128 + x0, y * 128 + x1);
+    const field = (pic, x0, x1, y0, y1) => {
+      let s = "";
+      for (let y = y0; y < y1; y++) s += row(pic, y, x0, x1);
+      return s;
+    };
+    const listed = field(await picture(tabs[1]), 0, 100, 18, 27).includes("1");
+    await key(tabs[1], "j");                         // board 2 invites the board it hears
+    await sleep(1500);
+    await key(tabs[0], "j");                         // board 1 accepts
+    await sleep(1500);
+    const codes = [];
+    for (const page of tabs) codes.push(field(await picture(page), 64, 100, 24, 32));
+    const sameCode = codes[0] === codes[1] && codes[0].includes("1");
+    for (const page of tabs) await key(page, "j");   // the code seen: play
+    await sleep(800);
+    await key(tabs[1], "j");                         // the inviter (Black) plays d3, the cursor's square
+    await sleep(2000);
+    const cells = [];
+    for (const page of tabs) cells.push(field(await picture(page), 25, 32, 17, 24));
+    const moved = cells[0] === cells[1] && cells[0].includes("1");
+    await room.close();
+    return { ok: listed && sameCode && moved && errors.length === 0, listed, same_code: sameCode,
+             move_on_both: moved, errors };
   });
 } finally {
   await browser.close();

@@ -1,0 +1,66 @@
+"""Reversi's side of a link game (firmware/games/link.py's Session): the
+whole position as 17 bytes (64 squares at 2 bits, then the side to move),
+the peer's move played by the rules, a position taken as it is."""
+from micropython import const
+
+from firmware.games import IllegalMove
+from firmware.games.reversi import SQUARES, BLACK, WHITE
+
+GAME_ID = const(1)            # Reversi's number in a link message
+STATE_SIZE = const(17)
+
+
+def position_into(game, buf, off):
+    """Write the position into buf[off:off + 17]."""
+    board = game.board
+    for i in range(16):
+        byte = 0
+        for j in range(4):
+            byte = (byte << 2) | board[SQUARES[i * 4 + j]]
+        buf[off + i] = byte
+    buf[off + 16] = game.turn
+
+
+def set_position(game, data, off):
+    """Take the position in data[off:off + 17] as it is: the board, the side
+    to move; the move record starts again from it (undo cannot go behind).
+    ValueError when it is not a position (a square or a side that is none)."""
+    turn = data[off + 16]
+    if turn != BLACK and turn != WHITE:
+        raise ValueError("side to move %d is neither 1 nor 2" % turn)
+    cells = ""
+    for i in range(64):
+        value = (data[off + i // 4] >> (6 - 2 * (i % 4))) & 3
+        if value == 3:
+            raise ValueError("square %d holds 3" % i)
+        cells += "-XO"[value]
+    from firmware.games.reversi_tools import set_position as set_up
+    set_up(game, cells, turn)
+
+
+class LinkedReversi:
+    """A Reversi game as a Session sees it. moved(number, move) records the
+    move number and calls on_moved(number, move), where the screen saves."""
+
+    def __init__(self, game, on_moved=None):
+        self.game = game
+        self.on_moved = on_moved
+        self.number = 0
+
+    def position_into(self, buf, off):
+        position_into(self.game, buf, off)
+
+    def play(self, move):
+        try:
+            self.game.push(move)
+            return True
+        except IllegalMove:
+            return False
+
+    def set_position(self, data, off):
+        set_position(self.game, data, off)
+
+    def moved(self, number, move):
+        self.number = number
+        if self.on_moved is not None:
+            self.on_moved(number, move)

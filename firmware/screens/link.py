@@ -1,0 +1,402 @@
+# Why this module is long (~400 lines): one object, the Reversi screen made a
+# link game (whose turn it is, moves to and from the radio, the friend who
+# goes quiet, the saves that bring a game back after a power cut); pairing
+# is in link_lobby, the protocol in games/link.py, the radio in hal/radio.py.
+"""Play a friend: Reversi on two boards over the radio (ESP-NOW), each player
+on their own board. The menu entry "Play a friend" (and "Link" in Reversi's
+mode choice) opens the lobby (firmware.screens.link_lobby): the boards heard,
+nearest first; A invites, the other player accepts with A, and both panels
+show the same 4-character pairing code. The inviter plays Black.
+
+Then it is the Reversi screen (firmware.screens.reversi) with these changes:
+  - only the player whose turn it is places a disc (the other board says
+    FRIEND'S TURN); hints, the illegal-square alert and the end count are
+    the one-board game's;
+  - each move goes to the other board with its number and the whole
+    position (firmware.games.link.Session) and comes back acknowledged;
+  - the game is saved after every move with the session, the friend and the
+    move number: after a power cut on either side, Continue (or this entry)
+    picks it up and the two boards carry on from the later move;
+  - a friend not heard for ~5 s: "Waiting for ML4M-3F2A" offers keep
+    waiting, save and leave (Continue brings it back), or the CPU plays the
+    friend's side; B always leaves (the game is saved);
+  - no undo (C) and no surrender: the friend's board has the moves too; the
+    pause menu (E) has the hints and the CPU level (if the CPU steps in);
+  - the results count in Records, under "Friends".
+
+The radio is on only while this screen is: suspend() (leaving, or the panel
+going to sleep) turns it off, and the next frame turns it on again.
+"""
+import sys
+import time
+
+from micropython import const
+
+from firmware import modules
+from firmware.games.link import Session, pairing_code, board_name, MOVED, QUIET
+from firmware.games.reversi import BLACK, WHITE, PASS, DRAW
+from firmware.games.reversi_link import GAME_ID, STATE_SIZE
+from firmware.hal.controls import A, B, UP, DOWN
+from firmware.screens import reversi
+from firmware.screens.base import BACK, STATUS_LINE, HELP_LINE
+from firmware.screens.reversi_shared import (
+    LEVEL_NAMES, TWO_PLAYERS, PLAY, OVER, PASS_NOTICE, COUNTS, MODE)
+
+GAME = {
+    "title": "Play a friend",
+    "icon": b"\x66\x99\x99\x66\x00\x24\x42\x81",     # two discs, and the waves between
+    "save": "link",
+    "settings": (
+        ("hints", "Show moves", ((True, "on"), (False, "off")), True),
+        ("level", "CPU level", tuple(enumerate(LEVEL_NAMES)), 1),   # if the CPU steps in
+        ("mode", None, ((TWO_PLAYERS, "linked"),), TWO_PLAYERS),
+    ),
+    "at_once": ("hints", "level"),     # the pause menu (E) changes them in the game on show
+    "records": (("won", "won", "count", "number"), ("drawn", "drawn", "count", "number"),
+                ("lost", "lost", "count", "number")),
+}
+
+RECORDS = "Friends"                    # the Records group of linked games
+_LOBBY = "firmware.screens.link_lobby"
+_BOARD = "firmware.screens.reversi_draw"
+_WAIT_CHOICES = ("Keep waiting", "Save, leave", "CPU plays")
+_PANEL_X = const(66)
+
+
+def _module(name):
+    __import__(name)
+    return sys.modules[name]
+
+
+class Game(reversi.Game):
+    title = "Play a friend"
+
+    def __init__(self, app, save="link", settings=None, **options):
+        from firmware.hal.radio import Radio
+        self.radio = Radio(app.hal.board)
+        self.refused = self.radio.why_not()   # no radio, or the stick on ADC2
+        self.session = None
+        self.lobby = None
+        self.colour = BLACK
+        self.peer_name = ""
+        self.code = ""                 # the pairing code, on show until the first move
+        self.cpu_side = False          # the CPU plays the friend's side
+        self.waiting = False           # the "Waiting for" box on show
+        self.wait_i = 0
+        self.box_dirty = False
+        self.hearing = False           # the friend's move is being taken
+        self.now = 0
+        self.my_name = ""
+        reversi.Game.__init__(self, app, save=save, settings=settings, **options)
+        self.mode = TWO_PLAYERS
+        self.rated = False
+        if self.refused is None:
+            self._radio_on()
+            if self.session is None and self.refused is None:
+                _module(_LOBBY).start(self, self.hal.clock.now())
+
+    # ---- the radio -------------------------------------------------------------
+    def _radio_on(self):
+        try:
+            self.radio.start()
+            self.my_name = board_name(self.radio.mac)
+        except OSError as e:
+            self.refused = "Radio failed:\n" + str(e)[:16]
+        self.redraw()
+
+    def suspend(self):
+        reversi.Game.suspend(self)
+        self.radio.stop()
+
+    # ---- pairing ---------------------------------------------------------------
+    def paired(self, lobby, now):
+        """The lobby paired us: a new game, the inviter plays Black."""
+        self.session = Session(self.radio, GAME_ID, STATE_SIZE, self, lobby.session,
+                               lobby.peer, lobby.inviter)
+        self.colour = BLACK if lobby.inviter else WHITE
+        self.peer_name = lobby.peer_name
+        inviter, invitee = ((self.radio.mac, lobby.peer) if lobby.inviter
+                            else (lobby.peer, self.radio.mac))
+        self.code = pairing_code(lobby.session, inviter, invitee)
+        self.lobby = None
+        modules.forget(_LOBBY)
+        self.cpu_side = False
+        reversi.Game.new_game(self, now)   # an empty board, saved with the session
+        self.mode = TWO_PLAYERS
+        self.rated = False
+        self.hal.sound.sfx("select")
+        self.box_dirty = True
+
+    def new_game(self, now):
+        """An empty board; after a linked game has ended: pair again."""
+        reversi.Game.new_game(self, now)
+        if self.session is not None:
+            self.session = None
+            self.code = ""
+            self.save()
+            _module(_LOBBY).start(self, now)
+
+    # ---- saves -----------------------------------------------------------------
+    def progress(self):
+        session = self.session
+        if session is None or self.state != PLAY:
+            return None
+        return {"v": 1, "game": self.game.to_dict(), "mode": TWO_PLAYERS, "level": self.level,
+                "rated": False, "link": {
+                    "session": session.session, "peer": _hex(session.peer),
+                    "name": self.peer_name, "inviter": session.inviter,
+                    "number": session.number, "last": session.last_move,
+                    "pending": session.pending, "cpu": self.cpu_side}}
+
+    def check_progress(self, data):
+        reversi.Game.check_progress(self, data)
+        from firmware import check
+        link = check.table(data.get("link"), "link")
+        check.integer(link.get("session"), 1, 0xFFFF, "session")
+        peer = check.text(link.get("peer"), 12, "peer")
+        if len(peer) != 12 or peer.strip("0123456789abcdef"):
+            raise check.Invalid("peer: not an address")
+        check.text(link.get("name"), 12, "name")
+        check.flag(link.get("inviter"), "inviter")
+        check.integer(link.get("number"), 0, 0xFFFF, "number")
+        check.integer(link.get("last"), 0, 88, "last")
+        check.flag(link.get("pending"), "pending")
+        check.flag(link.get("cpu"), "cpu")
+
+    def restore(self, data):
+        if not reversi.Game.restore(self, data):
+            return False
+        link = data["link"]
+        peer = bytes(int(link["peer"][i:i + 2], 16) for i in range(0, 12, 2))
+        self.session = Session(self.radio, GAME_ID, STATE_SIZE, self, link["session"], peer,
+                               link["inviter"], link["number"], link["last"], link["pending"])
+        self.colour = BLACK if link["inviter"] else WHITE
+        self.peer_name = link["name"]
+        self.cpu_side = link["cpu"]
+        return True
+
+    # ---- the game's side of the link (firmware.games.link.Session) ----------------
+    def position_into(self, buf, off):
+        from firmware.games.reversi_link import position_into
+        position_into(self.game, buf, off)
+
+    def play(self, move):
+        """The friend's move, by the rules (False: illegal here)."""
+        from firmware.games import IllegalMove
+        try:
+            self.game.push(move)
+            return True
+        except IllegalMove:
+            return False
+
+    def set_position(self, data, off):
+        """The friend's position taken as it is (link's stated rule)."""
+        from firmware.games.reversi_link import set_position
+        set_position(self.game, data, off)
+        self.redraw()
+
+    def moved(self, number, move):
+        """A move made here or taken from the friend: saved (and shown)."""
+        self.code = ""
+        if self.hearing:
+            self.app.idle_since = self.now    # the friend's move wakes the panel
+            reversi.Game.after_move(self, self.now)
+        else:
+            self.save()
+
+    # ---- whose turn ----------------------------------------------------------
+    def human(self, colour):
+        return colour == self.colour
+
+    def cpu_plays(self, colour):
+        return self.cpu_side and colour != self.colour
+
+    def place(self, move, now):
+        if self.session is not None and self.game.turn != self.colour and self.state == PLAY:
+            self.hal.sound.sfx("illegal")
+            self.say("FRIEND'S TURN", now)
+            return False
+        return reversi.Game.place(self, move, now)
+
+    def after_move(self, now):
+        reversi.Game.after_move(self, now)     # flips, click, save, the end
+        if self.session is not None and not self.hearing:
+            last = self.game.last_move()
+            self.session.play(last or PASS, now)   # numbered, saved, sent
+
+    def undo_move(self, now):
+        """C: no undo in a shared game (the friend's board has the move)."""
+        if self.session is None:
+            return
+        self.hal.sound.sfx("illegal")
+        self.say("NO UNDO: LINKED", now)
+
+    def resumed(self, paused_ms):
+        """Back from the pause menu: the friend was not listened to meanwhile,
+        so the quiet clock starts again rather than counting the pause."""
+        reversi.Game.resumed(self, paused_ms)
+        if self.session is not None and self.session.heard_at is not None:
+            self.session.heard_at = time.ticks_add(self.session.heard_at, paused_ms)
+
+    def open_overlay(self, overlay, now):
+        if overlay == PASS_NOTICE and self.game.turn != self.colour and not self.cpu_side:
+            return                             # the friend's board passes for them
+        if overlay != PASS_NOTICE:
+            self.hal.sound.sfx("illegal")      # no game menu: B leaves, the game is saved
+            self.say("NOT WHILE LINKED", now)
+            return
+        reversi.Game.open_overlay(self, overlay, now)
+
+    def finish(self, now):
+        """The end as in a one-board game, then the result against the friend."""
+        reversi.Game.finish(self, now)
+        if self.session is None:
+            return
+        winner = self.game.winner()
+        outcome = "drawn" if winner == DRAW else "won" if winner == self.colour else "lost"
+        if not self.cpu_side:
+            self.app.records.count(RECORDS, outcome)
+        black, white = self.game.final_score()
+        mine, theirs = (black, white) if self.colour == BLACK else (white, black)
+        lines = self.end_lines
+        self.end_lines = (lines[0], lines[1], "YOU %s %d-%d" % (
+            {"won": "WIN", "lost": "LOSE", "drawn": "DRAW"}[outcome], mine, theirs), lines[3])
+
+    # ---- the frame -----------------------------------------------------------
+    def update(self, now):
+        self.now = now
+        controls = self.hal.controls
+        if self.refused is not None:
+            return BACK if controls.just_pressed(B) else None
+        if not self.radio.on:                  # back from a suspend
+            self._radio_on()
+            if self.refused is not None:
+                return None
+        if self.lobby is not None:
+            return _module(_LOBBY).update(self, now)
+        session = self.session
+        self.hearing = True
+        try:
+            events = session.update(now)
+        finally:
+            self.hearing = False
+        if events & QUIET:
+            self.waiting = session.quiet and not self.cpu_side and self.state == PLAY
+            self.wait_i = 0
+            self.redraw()
+            if not session.quiet:
+                self.say("FRIEND IS BACK", now)
+        if events & MOVED:
+            self.panel |= STATUS_LINE
+        if self.waiting:
+            return self._waiting_keys(now)
+        if self.code:                          # the pairing code on show
+            if controls.just_pressed(A):
+                self.code = ""
+                self.redraw()
+            elif controls.just_pressed(B):
+                return BACK
+            return None
+        if self.state == OVER and session.pending and controls.just_pressed(A):
+            self.say("SENDING...", now)        # the last move is not there yet
+            return None
+        return reversi.Game.update(self, now)
+
+    def _waiting_keys(self, now):
+        controls = self.hal.controls
+        if controls.repeat(UP) and self.wait_i > 0:
+            self.wait_i -= 1
+            self.box_dirty = True
+        elif controls.repeat(DOWN) and self.wait_i < len(_WAIT_CHOICES) - 1:
+            self.wait_i += 1
+            self.box_dirty = True
+        if controls.just_pressed(B):
+            return BACK                        # saved by suspend()
+        if controls.just_pressed(A):
+            choice = self.wait_i
+            if choice == 1:
+                return BACK
+            self.waiting = False
+            if choice == 2:
+                self.cpu_side = True
+                self.save()
+            self.redraw()
+        return None
+
+    def draw(self, display):
+        fb = display.fb
+        if self.refused is not None:
+            if self.dirty:
+                self.dirty = False
+                from firmware.ui import draw as ui_draw
+                ui_draw.page(display, "Play a friend")
+                lines = self.refused.split("\n")
+                for i in range(len(lines)):
+                    ui_draw.centred(fb, lines[i], 22 + i * 10)
+                ui_draw.key_line(fb, "B BACK")
+            return
+        if self.lobby is not None:
+            _module(_LOBBY).draw(self, fb)
+            return
+        if self.waiting or self.code:
+            # a box over the board: repainted only when something changed
+            if self.dirty or self.box_dirty:
+                if self.dirty:
+                    _module(_BOARD).draw(self, fb)
+                self.box_dirty = False
+                self._box(fb)
+            return
+        fields = self.panel
+        reversi.Game.draw(self, display)
+        self._panel(fb, fields)
+
+    def _box(self, fb):
+        from firmware.ui import draw as ui_draw, tinyfont
+        ui_draw.box(fb, 4, 6, 120, 52)
+        if self.code:
+            ui_draw.centred(fb, self.peer_name, 10)
+            fb.text("Code", 16, 24, 1)
+            fb.text(self.code, 64, 24, 1)
+            tinyfont.text(fb, "YOU PLAY " + ("BLACK" if self.colour == BLACK else "WHITE"),
+                          16, 38)
+            tinyfont.text(fb, "A PLAY  B LEAVE", 16, 48)
+            return
+        ui_draw.centred(fb, "Waiting for", 9)
+        ui_draw.centred(fb, self.peer_name, 18)
+        for i in range(len(_WAIT_CHOICES)):
+            y = 28 + i * 9
+            selected = i == self.wait_i
+            fb.fill_rect(6, y, 116, 9, 1 if selected else 0)
+            fb.text(_WAIT_CHOICES[i], 16, y + 1, 0 if selected else 1)
+
+    def _panel(self, fb, fields):
+        """The link's words on the Reversi panel: who plays which colour, the
+        friend's name, whose move it is."""
+        from firmware.ui import tinyfont
+        x = _PANEL_X
+        if fields & COUNTS:
+            for colour, y in ((BLACK, 1), (WHITE, 11)):
+                tag = "YOU" if colour == self.colour else "CPU" if self.cpu_side else "PAL"
+                fb.fill_rect(x + 49, y + 1, 13, 5, 0)
+                tinyfont.text(fb, tag, x + 49, y + 1)
+        if fields & MODE:
+            fb.fill_rect(x, 21, 128 - x, 6, 0)
+            tinyfont.text(fb, "LINK " + self.peer_name, x, 21)
+        if fields & STATUS_LINE and self.state == PLAY and not self.message:
+            session = self.session
+            if session is not None and session.quiet:
+                detail = "NOT HEARD"
+            elif self.game.turn == self.colour:
+                detail = "YOUR MOVE"
+            else:
+                detail = "FRIEND'S MOVE"
+            fb.fill_rect(x, 46, 128 - x, 11, 0)
+            tinyfont.text(fb, detail, x, 49)
+        if fields & HELP_LINE:                 # no game menu here
+            fb.fill_rect(x, 57, 128 - x, 7, 0)
+            tinyfont.text(fb, "A NEW  B LEAVE" if self.state == OVER else "A PLACE  B LEAVE",
+                          x, 58)
+
+
+def _hex(mac):
+    return "".join("%02x" % b for b in mac)

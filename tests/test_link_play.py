@@ -1,0 +1,392 @@
+"""Play a friend: two emulated boards, each with its own App and flash, on one
+emulated air (tools/emu/air.py), stepped frame by frame in turn on their
+virtual clocks: pairing, a whole game, lost and repeated messages, reboots
+on either side, a friend who never comes back, two pairs in one room."""
+import random
+
+import pytest
+
+from firmware import app as app_module
+from firmware.boards import ml4m
+from firmware.games.reversi import BLACK, WHITE, square
+from firmware.hal import Hal
+from tests import saves
+from tests.panel import shows
+from tools.emu import Board
+from tools.emu.air import Air
+
+
+class Side:
+    """One player: a board in the room, its flash, its App."""
+
+    def __init__(self, air, store_dir, metres=1.0, wiring=None, games=None):
+        self.board = Board(wiring=wiring)
+        self.games = games
+        self.poll = None               # a UDP air's hook (tools/emu/air_udp.py)
+        self.store_dir = store_dir
+        self.air = air
+        air.join(self.board, metres)
+        self.power_on()
+
+    def power_on(self):
+        self.board.make_current()
+        self.board.radio.reset()
+        hal = Hal(ml4m, str(self.store_dir))
+        if self.games:
+            self.app = app_module.App(hal, games_folder=self.games)
+        else:
+            self.app = app_module.App(hal)
+        self.app.start()
+
+    @property
+    def screen(self):
+        return self.app.screen
+
+    def step(self):
+        self.board.make_current()
+        if self.poll is not None:
+            self.poll()
+        self.app.step()
+
+
+class Room:
+    def __init__(self, tmp_path, n=2, wiring=None, games=None, **air):
+        random.seed(1)
+        self.air = Air(seed=2, **air)
+        self.sides = [Side(self.air, tmp_path / ("flash%d" % i), metres=i + 1, wiring=wiring,
+                           games=games) for i in range(n)]
+        for side in self.sides:
+            side.store_dir.mkdir(exist_ok=True)
+
+    def frames(self, n=1, sides=None):
+        for _ in range(n):
+            for side in sides or self.sides:
+                side.step()
+
+    def tap(self, side, button):
+        side.board.press(button)
+        self.frames(3)
+        side.board.release(button)
+        self.frames(3)
+
+    def nudge(self, side, direction):
+        side.board.push(direction)
+        self.frames(2)
+        side.board.center()
+        self.frames(3)
+
+    def until(self, cond, most=3000, sides=None):
+        for _ in range(most):
+            if cond():
+                return True
+            self.frames(1, sides)
+        return cond()
+
+    def to_link_game(self, side, lobby=True):
+        """From power-on: the menu, then "Play a friend"."""
+        assert self.until(lambda: type(side.screen).__name__ == "Menu", 200)
+        menu = side.screen
+        target = menu.labels.index("Play a friend")
+        while menu.cursor != target:
+            self.nudge(side, "down")
+        self.tap(side, "A")
+        assert type(side.screen).__name__ == "Game"
+        assert (side.screen.lobby is not None) == lobby
+
+    def pair(self, inviter, invitee):
+        """inviter invites invitee from the lobby; both see the same code."""
+        for side in (inviter, invitee):
+            if type(side.screen).__name__ != "Game":
+                self.to_link_game(side)
+        name = invitee.screen.my_name
+        assert self.until(lambda: any(b[1] == name for b in inviter.screen.lobby.boards), 200)
+        lobby = inviter.screen.lobby
+        while lobby.boards[inviter.screen.lobby_i][1] != name:
+            self.nudge(inviter, "down")
+        self.tap(inviter, "A")
+        assert self.until(lambda: invitee.screen.lobby is not None
+                          and invitee.screen.lobby.invited_by is not None, 200)
+        assert shows(invitee.board.panel, "invites you")
+        self.tap(invitee, "A")
+        assert self.until(lambda: inviter.screen.session is not None, 200)
+        self.frames(2)
+        return inviter.screen.code
+
+    def place(self, side, move):
+        """Move side's cursor to the square and press A."""
+        game = side.screen
+        col, row = move % 10 - 1, move // 10 - 1
+        while game.cx != col:
+            self.nudge(side, "right" if game.cx < col else "left")
+        while game.cy != row:
+            self.nudge(side, "down" if game.cy < row else "up")
+        self.tap(side, "A")
+
+
+def saved(side):
+    return saves.read(side.store_dir / "link.json")
+
+
+def position(side):
+    return bytes(side.screen.game.board), side.screen.game.turn
+
+
+def play_a_move(room, sides, rng):
+    """The side whose turn it is plays a random legal move with the stick and A
+    (a pass notice: A passes). False when the game is over."""
+    for side in sides:
+        game = side.screen
+        if game.state != 0:
+            return False
+        if game.game.turn == game.colour and not game.flip_n:
+            if game.game.must_pass():
+                room.tap(side, "A")
+            else:
+                moves = game.game.legal_moves()
+                room.place(side, moves[rng.randrange(len(moves))])
+            return True
+    room.frames(1)
+    return True
+
+
+def test_pairing_shows_the_same_code_on_both_and_the_inviter_plays_black(tmp_path):
+    room = Room(tmp_path)
+    a, b = room.sides
+    code = room.pair(a, b)
+    assert len(code) == 4 and code == b.screen.code
+    for side in (a, b):
+        assert shows(side.board.panel, code)
+    assert a.screen.colour == BLACK and b.screen.colour == WHITE
+    assert shows(a.board.panel, b.screen.my_name) and shows(b.board.panel, a.screen.my_name)
+
+
+def test_a_whole_game_both_boards_agree_and_count_the_result(tmp_path):
+    room = Room(tmp_path)
+    a, b = room.sides
+    room.pair(a, b)
+    for side in (a, b):
+        room.tap(side, "A")                       # the code seen: play
+    rng = random.Random(4)
+    for _ in range(3000):
+        if not play_a_move(room, (a, b), rng):
+            break
+    assert room.until(lambda: a.screen.state == 1 and b.screen.state == 1, 300)
+    assert position(a) == position(b)
+    room.frames(30)
+    results = sorted(tuple(side.app.records.get("Friends").items()) for side in (a, b))
+    assert results in ([(("lost", 1),), (("won", 1),)], [(("drawn", 1),), (("drawn", 1),)])
+    for side in (a, b):                          # the count, said the player's way round
+        assert side.screen.end_lines[2].startswith("YOU ")
+    assert a.screen.session.number == b.screen.session.number > 50
+
+
+def test_only_the_player_to_move_places_a_disc(tmp_path):
+    room = Room(tmp_path)
+    a, b = room.sides
+    room.pair(a, b)
+    for side in (a, b):
+        room.tap(side, "A")
+    before = position(b)
+    room.place(b, square(2, 3))                   # c4: Black's move, tried by White
+    assert position(b) == before and b.screen.message == "FRIEND'S TURN"
+    room.place(a, square(2, 3))
+    assert room.until(lambda: b.screen.game.turn == WHITE, 100)
+    assert position(a) == position(b)
+    assert saved(b)["link"]["number"] == 1 and saved(a)["link"]["number"] == 1
+    room.tap(a, "C")                              # undo: not in a shared game
+    assert position(a) == position(b) and a.screen.message == "NO UNDO: LINKED"
+
+
+def test_a_lost_acknowledgement_and_a_duplicated_move(tmp_path):
+    room = Room(tmp_path, duplicate=1.0)          # every message heard twice
+    a, b = room.sides
+    room.pair(a, b)
+    for side in (a, b):
+        room.tap(side, "A")
+    room.air.loss = 1.0                           # nothing gets through...
+    room.place(a, square(2, 3))
+    room.frames(20)
+    assert b.screen.game.turn == BLACK and a.screen.session.pending
+    room.air.loss = 0.0                           # ...then it does (sent again)
+    assert room.until(lambda: not a.screen.session.pending, 100)
+    assert position(a) == position(b) and b.screen.session.number == 1
+    room.place(b, b.screen.game.legal_moves()[0])
+    assert room.until(lambda: a.screen.session.number == 2 and not b.screen.session.pending, 100)
+    assert position(a) == position(b)
+
+
+@pytest.mark.parametrize("who", ["sender", "receiver"])
+def test_a_power_cut_in_the_middle_of_a_move(tmp_path, who):
+    room = Room(tmp_path)
+    a, b = room.sides
+    room.pair(a, b)
+    for side in (a, b):
+        room.tap(side, "A")
+    room.air.loss = 1.0
+    room.place(a, square(2, 3))                   # Black's move, not heard yet
+    cut = a if who == "sender" else b
+    cut.power_on()                                # the power comes back on
+    room.air.loss = 0.0
+    room.until(lambda: type(cut.screen).__name__ == "Menu", 200)
+    assert shows(cut.board.panel, "Continue")
+    menu = cut.screen
+    while menu.labels[menu.cursor] != "Continue":
+        room.nudge(cut, "up")
+    room.tap(cut, "A")
+    assert type(cut.screen).__name__ == "Game" and cut.screen.session is not None
+    assert room.until(lambda: a.screen.session.number == b.screen.session.number == 1
+                      and not a.screen.session.pending, 300)
+    assert position(a) == position(b)
+    room.place(b, b.screen.game.legal_moves()[0])
+    assert room.until(lambda: a.screen.session.number == 2, 100)
+    assert position(a) == position(b)
+
+
+def test_a_friend_who_never_comes_back(tmp_path):
+    room = Room(tmp_path)
+    a, b = room.sides
+    room.pair(a, b)
+    for side in (a, b):
+        room.tap(side, "A")
+    room.place(a, square(2, 3))
+    room.frames(10)
+    room.air.leave(b.board)                       # carried away
+    room.frames(6 * 30, sides=[a])
+    assert a.screen.waiting and shows(a.board.panel, "Waiting for")
+    assert shows(a.board.panel, b.screen.my_name)
+    # "CPU plays": the CPU takes White's moves, and they still go out
+    a.screen.node_budget = 200
+    for _ in range(2):
+        room.nudge(a, "down")
+    room.tap(a, "A")
+    assert a.screen.cpu_side and not a.screen.waiting
+    assert room.until(lambda: a.screen.game.turn == BLACK, 200, sides=[a])
+    assert a.screen.session.number == 2
+    # B always leaves, the game saved for Continue
+    room.tap(a, "B")
+    assert type(a.screen).__name__ == "Menu"
+    assert saved(a)["link"]["number"] == 2 and not a.board.radio.wlan_on
+
+
+def test_waiting_then_save_and_leave_turns_the_radio_off(tmp_path):
+    room = Room(tmp_path)
+    a, b = room.sides
+    room.pair(a, b)
+    room.tap(a, "A")
+    room.air.leave(b.board)
+    room.frames(6 * 30, sides=[a])
+    assert a.screen.waiting
+    room.nudge(a, "down")
+    room.tap(a, "A")                               # save and leave
+    assert type(a.screen).__name__ == "Menu" and not a.board.radio.wlan_on
+    assert saved(a)["link"]["session"] == b.screen.session.session
+
+
+def test_two_pairs_in_one_room(tmp_path):
+    room = Room(tmp_path, n=4)
+    a, b, c, d = room.sides
+    room.pair(a, b)
+    room.pair(c, d)
+    assert a.screen.session.session != c.screen.session.session
+    for side in room.sides:
+        room.tap(side, "A")
+    room.place(a, square(2, 3))
+    room.place(c, square(3, 2))
+    room.frames(20)
+    assert position(a) == position(b) and position(c) == position(d)
+    assert position(a) != position(c)
+
+
+def test_a_board_with_its_stick_on_adc2_refuses_with_the_reason(tmp_path, monkeypatch):
+    from tools.emu.board import ML4M
+    monkeypatch.setattr(ml4m, "JOY_X_PIN", 4)      # the board file puts the stick on ADC2
+    room = Room(tmp_path, n=1, wiring=dict(ML4M, joystick_x=4))
+    (a,) = room.sides
+    assert room.until(lambda: type(a.screen).__name__ == "Menu", 200)
+    room.to_link_game(a, lobby=False)
+    assert shows(a.board.panel, "Stick on GPIO4:") and shows(a.board.panel, "ADC2, no radio")
+    assert not a.board.radio.wlan_on
+    room.tap(a, "B")
+    assert type(a.screen).__name__ == "Menu"
+
+
+def play_a_game(room, seed, most=6000):
+    """Pair the room's two boards and play a game of random moves to its end;
+    True when both boards ended it and agree on the position."""
+    a, b = room.sides
+    room.pair(a, b)
+    for side in (a, b):
+        room.tap(side, "A")
+    rng = random.Random(seed)
+    for _ in range(most):
+        if not play_a_move(room, (a, b), rng):
+            break
+    room.until(lambda: a.screen.state == 1 and b.screen.state == 1, 600)
+    return a.screen.state == b.screen.state == 1 and position(a) == position(b)
+
+
+def test_a_lossy_air_the_game_finishes_and_both_boards_agree(tmp_path):
+    # a longer run of this: make soak (tools/soak_link.py)
+    room = Room(tmp_path, loss=0.2, duplicate=0.1, reorder=0.2)
+    assert play_a_game(room, 7)
+    assert room.air.lost > 0
+
+
+def test_the_readme_s_two_board_example(tmp_path):
+    import os
+    import re
+    import sys
+    readme = open(os.path.join(os.path.dirname(os.path.dirname(__file__)), "README.md")).read()
+    code = re.search(r"```python\n(.*?)```", readme.split("<!-- example-link -->", 1)[1],
+                     re.S).group(1)
+    games = tmp_path / "games"
+    games.mkdir()
+    (games / "buzz.py").write_text(code)
+    sys.modules.pop("buzz", None)
+    room = Room(tmp_path, games=str(games))
+    a, b = room.sides
+    for side in (a, b):
+        assert room.until(lambda: type(side.screen).__name__ == "Menu", 200)
+        menu = side.screen
+        while menu.labels[menu.cursor] != "Buzz":
+            room.nudge(side, "down")
+        room.tap(side, "A")
+        assert side.board.radio.wlan_on
+    room.frames(40)
+    assert shows(a.board.panel, "Boards heard: 1")
+    room.tap(a, "A")                                # invite
+    assert room.until(lambda: shows(b.board.panel, "A: play"), 60)
+    assert shows(b.board.panel, a.screen.lobby.name.decode())
+    room.tap(b, "A")                                # accept
+    assert room.until(lambda: shows(a.board.panel, b.screen.lobby.name.decode()), 60)
+    room.tap(a, "A")
+    room.tap(a, "A")
+    assert room.until(lambda: b.screen.buzzes == 2, 60) and shows(b.board.panel, "Buzzed: 2")
+    room.tap(b, "B")
+    assert not b.board.radio.wlan_on                # suspend() turned it off
+
+
+def test_two_simulators_over_localhost_udp(tmp_path):
+    """make sim LINK=1 twice: each board's radio on a UDP port of its own."""
+    from tools.emu.air_udp import UdpAir
+    room = Room(tmp_path)
+    airs = []
+    try:
+        for side in room.sides:
+            room.air.leave(side.board)
+            air = UdpAir(ports=range(47400, 47402))   # not the simulators' own ports
+            air.join(side.board)
+            side.poll = air.poll
+            airs.append(air)
+        a, b = room.sides
+        code = room.pair(a, b)
+        assert code == b.screen.code
+        for side in (a, b):
+            room.tap(side, "A")
+        room.place(a, square(2, 3))
+        assert room.until(lambda: b.screen.session.number == 1
+                          and not a.screen.session.pending, 100)
+        assert position(a) == position(b)
+    finally:
+        for air in airs:
+            air.close()
