@@ -66,8 +66,10 @@ def test_continue_starts_the_game_left_in_its_own_program(board, store_dir):
     to_menu(board, arcade)
     resets = arcade.resets
     choose(board, arcade, "15-Puzzle")
-    nudge(board, arcade, "left")
+    for direction in ("left", "right"):          # (one of the two moves a tile)
+        nudge(board, arcade, direction)
     moves = arcade.screen.puzzle.moves
+    assert moves
     tap(board, arcade, "B")
     assert arcade.screen.labels[0] == "Continue"
     choose(board, arcade, "Continue")
@@ -117,6 +119,7 @@ def _hold_no_memory(monkeypatch):
 
 def test_a_memory_error_that_persists_resets_at_most_once_a_minute(board, store_dir, monkeypatch):
     arcade = boot(board, store_dir)
+    assert arcade.settings.set("sleep", False)   # the panel off, the CPU awake: frames run
     to_menu(board, arcade)
     choose(board, arcade, "2048")
     nudge(board, arcade, "left")

@@ -140,12 +140,14 @@ class Runner:
 
 def forget_firmware(games_folder=None):
     """A fresh interpreter, as far as the firmware can tell: every module of
-    firmware/, of lib/ (the panel's driver) and of the games folder goes, and
-    the next import reads it afresh."""
+    firmware/, of lib/ (the panel's driver) and of a games folder (this one,
+    or any other folder named games an earlier run used) goes, and the next
+    import reads it afresh."""
     folder = None if games_folder is None else os.path.abspath(games_folder) + os.sep
     for name in list(sys.modules):
         module = sys.modules[name]
         path = os.path.abspath(getattr(module, "__file__", None) or "/")
         if (name == "firmware" or name.startswith("firmware.") or path.startswith(_LIB)
-                or (folder is not None and path.startswith(folder))):
+                or (folder is not None and path.startswith(folder))
+                or os.sep + "games" + os.sep in path):
             del sys.modules[name]
