@@ -4,7 +4,8 @@
 # (make bench runs it). A launch is a soft reset (firmware/launch.py): the menu
 # writes its note and resets; run.mjs --resets starts a fresh interpreter with
 # the flash and the RTC memory kept and runs this script again from its top,
-# which reads where it was in data/_launch_bench.json. For each game: A on its
+# which reads where it was in data/_launch_bench.json (the splash ends in one
+# too: the menu is always the first screen of its program). For each game: A on its
 # menu entry -> the reset, the game's program from its first line to its
 # first frame sent; B -> the reset, the menu's program to its first frame.
 # Times are the interpreter's own work (the frame pacing's sleeps left out);
@@ -128,13 +129,16 @@ def main():
     from firmware import app as app_module
     from firmware.boards import ml4m
     app = app_module.start(ml4m, "/data")
-    if mprun_resets == 0:          # power-on: the splash, skipped, then the menu  # noqa: F821
+    if mprun_resets == 0:          # power-on: the splash, skipped: the menu's program  # noqa: F821
         for _ in range(3):
             app.step()
-        machine.drive(A_PIN, 1)     # the splash skipped
-        for _ in range(5):
+        state["first"] = True
+        _keep(state)
+        machine.drive(A_PIN, 1)
+        for _ in range(10):
             app.step()
-        machine.drive(A_PIN, 0)
+        raise RuntimeError("the splash did not end in a reset")
+    if state.pop("first", False):  # the menu's first program: the first launch
         for _ in range(5):
             app.step()
         _launch_next(app, state)
