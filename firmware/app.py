@@ -19,8 +19,8 @@ _MEMORY_RESET_MS = const(60000)   # a reset for want of memory, at most once thi
 
 
 class App:
-    """One program: the menu (with the system screens) or one game, whichever
-    the launch note names (note: {} at power-on)."""
+    """One program: the menu, one system screen or one game, whichever the
+    launch note names (note: {} at power-on)."""
     can_sleep = True   # False once light sleep was refused (firmware/sleep.py)
 
     def __init__(self, hal, settings, records, games_folder="games", note=None):
@@ -59,6 +59,8 @@ class App:
             try:
                 if self.game is not None:
                     screen = launch.game_screen(self)
+                elif "open" in self.note:     # Settings, Records, About
+                    screen = self.open(*self.note["open"])
                 elif self.note:
                     screen = self.menu()
                 else:
@@ -88,9 +90,15 @@ class App:
         self.menu_key = key
         self.leave(gamelist.launch_note(self, key))
 
+    def visit(self, module_name, class_name):
+        """A system screen (Records, Settings, About) from the menu: in a
+        program of its own, as a game (the menu's modules are not under it).
+        Never returns."""
+        self.leave({"open": [module_name, class_name]})
+
     def open(self, module_name, class_name):
-        """A system screen (Records, Settings, About): opened in the menu's
-        program (B: the menu's program again, on a fresh heap)."""
+        """A screen of this program (a system screen, Test board), imported
+        now (B: the menu's program again, on a fresh heap)."""
         gc.collect()
         return getattr(__import__(module_name, None, None, [class_name]), class_name)(self)
 

@@ -12,6 +12,7 @@ A note is a dict of plain data, written as JSON:
   start     what the game's screen is built with (module, screen, options,
             save, settings, settings file), resolved by the menu
   broken    instead of start: why the game cannot start (the crash screen says it)
+  open      instead of a game: [module, class] of a system screen (Settings, Records, About)
   menu      the menu entry the cursor comes back to
   fails     the menu's failures in a row; safe: True when the safe menu stands in
   notes     texts for the player not shown yet

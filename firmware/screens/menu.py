@@ -97,7 +97,7 @@ class Menu(Screen):
         if game >= self.games:
             _, _, module, name = _SYSTEM[game - self.games]
             app.menu_key = _SYSTEM[game - self.games][0]
-            return app.open(module, name)
+            return app.visit(module, name)
         return app.launch(self.resume if game < 0 else gamelist.entries(app)[game][0])
 
     def draw(self, display):

@@ -392,13 +392,11 @@ def open_row(item, rng):
     """In the menu's program: a row's settings changed, its game chosen (a
     launch: the program ends there), or a system screen opened and played."""
     row, game, settings = item
-    if game is None:                         # Records, Settings, About: in the menu's program
+    if game is None:                         # Records, Settings, About: a program each too
         _where["saved"] = {}
-        _where["next"] = "menu"
+        _where["next"] = "game"
         phase(row)
         yield from choose(row)
-        yield from play_system(rng, 60)
-        yield from to_menu()                 # (B: the menu's program again, a reset)
         return
     title, module, save, key, game_id, plan = game
     if settings and save:
@@ -417,6 +415,8 @@ def play_row(item, rng, n):
     if screen_name() in ("ErrorScreen", "BareError"):
         err = app.screen
         _notes.append("%s: did not open: %s %s" % (row, err.title, " ".join(getattr(err, "lines", ()))))
+    elif game is None:
+        yield from play_system(rng, 60)
     else:
         yield from game[5](rng, n)
     _where["next"] = "menu"
