@@ -109,14 +109,20 @@ class Runner:
             except ResetRequested:
                 self._fresh_interpreter()
 
-    def run_programs(self, programs):
+    def run_programs(self, programs, reseed=None):
         """Run the programs (paths: boot.py, main.py) as the board does after
         every reset: each soft reset runs them again on a fresh interpreter.
-        Returns when they return; a firmware that resets again and again
-        (50 times, each within 100 ms of the last) raises ResetRequested."""
+        reseed(resets): called before each run after a reset (a fresh
+        interpreter's random starts again: the browser's seeds it with the
+        page's seed + resets, and the simulator the same way, so a replay
+        deals the same games in both). Returns when they return; a firmware
+        that resets again and again (50 times, each within 100 ms of the
+        last) raises ResetRequested."""
         quick = 0
         last = None
         while True:
+            if reseed is not None and self.resets:
+                reseed(self.resets)
             try:
                 for path in programs:
                     runpy.run_path(path, run_name="__main__")

@@ -95,6 +95,7 @@ class Session:
         self.error = None             # the exception that ended it, if any
         self.events_applied = 0
         self.resets = 0               # soft resets in the run (launches and returns)
+        self.seed = None              # the firmware's random seed (seeded again at each reset)
         self._ticks = 0
 
     # ---- inputs --------------------------------------------------------------------
@@ -136,7 +137,9 @@ class Session:
             self.board.at(deadline, lambda: self.quit("limit"))
         runner = Runner(self.board, "data", start=False)
         try:
-            runner.run_programs(programs)
+            seed = self.seed
+            runner.run_programs(programs, None if seed is None else
+                                lambda resets: seed_randomness(seed + resets))
             self.reason = "returned"
         except Quit as stop:
             self.reason = stop.reason
