@@ -99,7 +99,7 @@ $(BUILD)/mpy/%.mpy: %.py
 bench: deps mpy
 	@for f in tools/bench/bench_*.py; do [ -e "$$f" ] || continue; echo "== $$f"; $(VPY) "$$f" || exit 1; done
 	@for f in tools/bench/mp_*.py; do [ -e "$$f" ] || continue; [ "$$f" = tools/bench/mp_heap.py ] && continue; \
-	  echo "== $$f (MicroPython)"; $(MPRUN) --mpy $(BUILD)/mpy --script "$$f" || exit 1; done
+	  echo "== $$f (MicroPython)"; $(MPRUN) --resets --mpy $(BUILD)/mpy --script "$$f" || exit 1; done
 
 # Random play for a long session (tools/soak.py, tools/bench/soak_mp.py): on the
 # emulated board, then on MicroPython with the firmware as .mpy and a heap of
@@ -109,7 +109,7 @@ SOAK_LINK_GAMES ?= 20
 soak: deps mpy
 	$(VPY) tools/soak_link.py --games $(SOAK_LINK_GAMES)
 	$(VPY) tools/soak.py --inputs $(SOAK_INPUTS)
-	$(MPRUN) --heap 118784 --esp32-heap --mpy $(BUILD)/mpy --script tools/bench/soak_mp.py --inputs $(SOAK_INPUTS)
+	$(MPRUN) --resets --heap 118784 --esp32-heap --mpy $(BUILD)/mpy --script tools/bench/soak_mp.py --inputs $(SOAK_INPUTS)
 
 clean:
 	rm -rf $(BUILD) dist .pytest_cache
@@ -149,11 +149,10 @@ remove-game: deps
 repl: deps
 	@$(MPREMOTE) repl || { $(NO_BOARD); }
 
-# The working tree mounted on the board at /remote (edit, then `make run` again):
-# /remote and /remote/lib go first on sys.path; the current folder goes back to /
-# so saves and records land in the board's own /data.
+# The working tree mounted on the board at /remote (edit, then `make run` again),
+# mounted again after each soft reset (a launch): tools/run_mounted.py.
 run: deps
-	@$(MPREMOTE) mount . exec "import sys, os; sys.path[:0] = ['/remote', '/remote/lib']; os.chdir('/'); import main" || { $(NO_BOARD); }
+	@$(VPY) tools/run_mounted.py $(PORT_ARG)
 
 backup: deps
 	@$(VPY) tools/deploy.py --backup $(PORT_ARG)

@@ -1,108 +1,126 @@
 """The app loop: frame pacing, screen switching, idle dimming and sleep, and the
-crash screen. main() is what main.py calls at power-on; what runs only then
-is in firmware/start_up.py, imported for it and forgotten again."""
+crash screen. main() is what main.py calls after every power-on and soft
+reset: it starts the program a launch note names (firmware/launch.py), a
+game or the menu, each on a fresh heap; what runs only at the start is in
+firmware/start_up.py, imported for it and forgotten again."""
 import gc
 import sys
 import time
 
-from firmware import modules
-from firmware.hal.controls import A, B, E     # loaded with the HAL already
-from firmware.screens.base import BACK, Screen, GameScreen
+from firmware import launch, modules
+from firmware.hal.controls import E     # loaded with the HAL already
+from firmware.screens.base import BareError, GameScreen
 from firmware.settings import DIM_AFTER_S
 from micropython import const
 
 _PROBE_MS = const(2000)        # a missing panel is looked for this often
 _MENU_GOOD_MS = const(20000)   # a menu that ran this long before it failed is not "broken"
+_MEMORY_RESET_MS = const(60000)   # a reset for want of memory, at most once this often
 
 
 class App:
+    """One program: the menu, one system screen or one game, whichever the
+    launch note names (note: {} at power-on)."""
     can_sleep = True   # False once light sleep was refused (firmware/sleep.py)
 
-    def __init__(self, hal, games_folder="games"):
+    def __init__(self, hal, settings, records, games_folder="games", note=None):
+        note = note or {}
         self.hal = hal
+        self.settings = settings
+        self.records = records
         self.screen = None
-        # sys.modules names before the modules of the screen on show were
-        # imported: the menu, a game, a system screen and the error screen are
-        # each imported on demand and forgotten again when they go (_release)
-        self.loaded = None
+        self.note = note                   # what this program was started with
+        self.game = note.get("game")       # the menu entry of the game this program plays
         self.games_folder = games_folder   # a player's games: /games on the board
-        self.games_checked = False         # the games' declarations read this boot
-        self.menu_key = None               # the menu entry chosen last (firmware.screens.menu)
-        self.idle_since = hal.clock.now()
+        self.games_checked = note.get("checked", False)   # declarations read this power-on
+        self.menu_key = note.get("menu")   # the menu entry chosen last (firmware.screens.menu)
+        now = hal.clock.now()
+        self.idle_since = time.ticks_add(now, -note.get("idle", 0))
         self.dimmed = False
         self.asleep = False
+        if note.get("dim"):        # it was dimmed before the reset: still is
+            hal.display.brightness(0)
+            self.dimmed = True
+        hal.store.notes[0:0] = note.get("notes", ())
         self.toast = None          # the store's note on show: (text, shown at ms)
-        self.probed = self.idle_since   # when a missing panel was last looked for
-        self.menu_since = self.idle_since   # when the menu was last being built
+        self.probed = now          # when a missing panel was last looked for
+        self.menu_since = now      # when the menu was last being built
         self.building_menu = False # a crash now is the menu's
-        self.menu_fails = 0        # the menu's crashes in a row (each within 20 s of its start)
-        self.menu_broken = False   # it failed twice in a row: the safe menu from now on
-        with modules.borrowed("firmware.start_up") as start_up:
-            self.settings, self.records = start_up.settings_and_records(hal)
+        self.menu_fails = note.get("fails", 0)    # the menu's crashes in a row (each within 20 s of its start)
+        self.menu_broken = note.get("safe", False)   # it failed twice in a row: the safe menu from now on
+        self.memory_reset = note.get("memory")    # ticks of the last reset for want of memory
+        self.restart = False       # out of memory twice in a minute: the crash screen says so
 
     # ---- screens -------------------------------------------------------------
     def start(self, screen=None):
+        """The first screen: the game launched, the menu back from a game, or
+        the splash at power-on."""
         if screen is None:
             try:
-                # through _import, so the splash is released when the menu comes
-                screen = self.open("firmware.screens.splash", "Splash")
+                if self.game is not None:
+                    screen = launch.game_screen(self)
+                elif "open" in self.note:     # Settings, Records, About
+                    screen = self.open(*self.note["open"])
+                elif self.note:
+                    screen = self.menu()
+                else:
+                    from firmware.screens.splash import Splash
+                    screen = Splash(self)
             except Exception as error:
                 self.crash(error)
                 return
         self.screen = screen
 
     def menu(self):
+        """The menu, the first screen of its program (the safe one after two failures)."""
         if self.menu_broken:
-            # the menu failed twice in a row: a plain one (games, Settings)
-            return self._import("firmware.screens.safe_menu").SafeMenu(self)
-        # imported like a game, and released while one runs
-        # (README, "Why the code looks like this")
+            from firmware.screens.safe_menu import SafeMenu
+            return SafeMenu(self)
         self.menu_since = self.hal.clock.now()
         self.building_menu = True
-        menu = self._import("firmware.screens.menu").Menu(self, key=self.menu_key)
+        from firmware.screens.menu import Menu
+        menu = Menu(self, key=self.menu_key)
         self.building_menu = False
         return menu
 
     def launch(self, key):
-        """Start the game of a menu entry (key: gamelist.entries()); the
-        menu's modules go first, the game's code is imported only now."""
+        """Start the game of a menu entry (key: gamelist.entries()) in a
+        program of its own: a soft reset. Never returns."""
         from firmware import gamelist
-        return gamelist.launch(self, key)
+        self.menu_key = key
+        self.leave(gamelist.launch_note(self, key))
+
+    def visit(self, module_name, class_name):
+        """A system screen (Records, Settings, About) from the menu: in a
+        program of its own, as a game (the menu's modules are not under it).
+        Never returns."""
+        self.leave({"open": [module_name, class_name]})
 
     def open(self, module_name, class_name):
-        """A system screen (Records, Settings, About), imported on demand too."""
-        self._release()
-        return getattr(self._import(module_name), class_name)(self)
-
-    def _import(self, name):
-        """Import name; the first import after a release notes what was
-        loaded before it, so _release can forget everything it brought."""
+        """A screen of this program (a system screen, Test board), imported
+        now (B: the menu's program again, on a fresh heap)."""
         gc.collect()
-        if self.loaded is None:
-            self.loaded = modules.loaded()
-        __import__(name)
-        return sys.modules[name]
+        return getattr(__import__(module_name, None, None, [class_name]), class_name)(self)
 
-    def _release(self):
-        """Forget every module imported for the screen we leave (back from a
-        game, or the menu opening one: the menu, the game list, the drawing
-        helpers), then collect. A screen that draws with the same helpers
-        imports them again (a few ms)."""
-        if self.loaded is not None:
-            modules.forget_since(self.loaded)
-            self.loaded = None
+    def leave(self, note):
+        """End this program for the one the note names (none: the menu).
+        Never returns: firmware/launch.py resets."""
+        self.screen = None
         gc.collect()
+        launch.leave(self, note)
 
     def switch(self, target):
         """Leave the current screen for target: BACK (the menu) or a Screen."""
         old = self.screen
         if old is not None and old is not target:
             old.suspend()
-        if target == BACK:
-            self.screen = None   # drop our reference before the modules go
-            old = None
-            self._release()
-            target = self.menu()
+        if isinstance(target, str):   # BACK
+            # the menu is always the first screen of a program of its own: back
+            # from a game, a system screen or a crash (and after the splash, with
+            # the power-on's reading of the games), on a fresh heap
+            self.screen = old = None
+            self.leave({})
+            return
         self.screen = target
         self.hal.display.invert(False)
 
@@ -111,12 +129,17 @@ class App:
         Nothing in here may stop the app: a MemoryError while logging or
         while importing the error screen falls back to a picture drawn with
         what is already in memory, and if even that fails, to a line on
-        the REPL and the next frame."""
+        the REPL and the next frame. Out of memory, the program starts again
+        where the player was on a fresh heap (at most once a minute)."""
         now = self.hal.clock.now()
         # A menu that fails within 20 s of its start, twice in a row, is not
         # built again: back from the crash screen comes the safe menu (no
-        # loop menu -> crash screen -> menu until the battery runs out)
-        if self.building_menu or type(self.screen).__name__ == "Menu":
+        # loop menu -> crash screen -> menu until the battery runs out).
+        # Only the menu's own failures count: a game fails in its own program,
+        # and no memory is no fault of the menu's (a fresh heap cures it).
+        if isinstance(error, MemoryError):
+            pass
+        elif self.building_menu or type(self.screen).__name__ == "Menu":
             if time.ticks_diff(now, self.menu_since) < _MENU_GOOD_MS:
                 self.menu_fails += 1
             else:
@@ -127,17 +150,15 @@ class App:
             self.menu_fails = 0
         self.building_menu = False
         _print(error)
+        if isinstance(error, MemoryError):
+            self._out_of_memory(now)
         game = getattr(self.screen, "game_file", None)   # a game raised: name it
         self.screen = None
-        try:
-            self._release()
-        except Exception:
-            pass
+        gc.collect()
         logged = False
         try:
-            # the crash log and the error screen are only needed now: imported
-            # after the release, they go again with the error screen
-            logged = self._import("firmware.crashlog").append(self.hal.store.root, error, now)
+            from firmware import crashlog
+            logged = crashlog.append(self.hal.store.root, error, now)
         except Exception:            # e.g. MemoryError formatting the traceback
             pass
         try:
@@ -146,11 +167,30 @@ class App:
         except Exception:
             pass
         try:
-            self.screen = self._import("firmware.screens.error").ErrorScreen(
-                self, error=error, logged=logged, game=game)
+            from firmware.screens.error import ErrorScreen
+            self.screen = ErrorScreen(self, error=error, logged=logged, game=game)
         except Exception:            # no memory for the error screen's module
             self.screen = BareError(self, error)
         self.screen.redraw()
+
+    def _out_of_memory(self, now):
+        """What can be saved is saved, and the same program starts again on a
+        fresh heap (README, "On the board"). A second time within a minute the
+        crash screen stays and says so: A starts the menu afresh."""
+        last = self.memory_reset
+        if last is not None and time.ticks_diff(now, last) < _MEMORY_RESET_MS:
+            self.restart = True
+            return
+        try:
+            if self.screen is not None:
+                self.screen.suspend()
+        except Exception:
+            pass
+        self.memory_reset = now
+        try:
+            self.leave(launch.again(self))
+        except Exception as error:   # no memory even for the note: the crash screen
+            _print(error)
 
     # ---- the loop --------------------------------------------------------------
     def step(self):
@@ -283,54 +323,29 @@ def _print(error):
         pass
 
 
-class BareError(Screen):
-    """The crash screen when there is no memory for the real one
-    (firmware.screens.error.ErrorScreen, its child): drawn with the
-    display's own text, nothing imported. A or B: back to the menu."""
-
-    def __init__(self, app, error):
-        Screen.__init__(self, app)
-        self.title = "Error" if error is None else type(error).__name__
-        self.dirty = True
-
-    def update(self, now_ms):
-        c = self.hal.controls
-        if c.just_pressed(A) or c.just_pressed(B):
-            return BACK
-        return None
-
-    def draw(self, display):
-        if not self.dirty:
-            return
-        self.dirty = False
-        fb = display.fb
-        fb.fill(0)
-        fb.text("Oops:", 0, 0, 1)
-        fb.text(self.title[:16], 0, 12, 1)
-        fb.text("A: back to menu", 0, 56, 1)
-
-
 # Saves live in "data", relative to the current folder: that is /data on the
 # board (MicroPython starts in /), and the simulator runs in a folder of its own.
 STORE_ROOT = "data"
 
 
-def main(board=None, store_root=STORE_ROOT):
-    """Power-on: the HAL, safe boot, the app; then the loop, for good."""
-    app = _power_on(board, store_root)
+def main(board=None, store_root=STORE_ROOT, games_folder="games"):
+    """After a power-on or a soft reset: the program the launch note names,
+    then its loop, for good (until the next launch resets)."""
+    app = start(board, store_root, games_folder)
     if app is not None:       # None: safe boot, the REPL is free
         app.run()
 
 
-def _power_on(board, store_root):
-    """The first steps, from firmware/start_up.py, forgotten again before the
-    loop starts (a function of its own: no frame holds the module after)."""
+def start(board=None, store_root=STORE_ROOT, games_folder="games"):
+    """The HAL, the settings and records, and the app at its first screen;
+    firmware/start_up.py does it and is forgotten again (a function of its
+    own: no frame holds the module after). None: safe boot."""
     with modules.borrowed("firmware.start_up") as start_up:
-        hal = start_up.hal(board, store_root)
-        if start_up.safe_boot(hal):
-            return None
-        app = App(hal)    # headless (no panel) it runs on: the HAL has sounded the fault
-        test_first = start_up.test_board_held(hal)   # A held: Test board first
-    if test_first:
-        app.start(app.open("firmware.screens.board_test", "BoardTest"))
+        begun = start_up.begin(board, store_root)
+    if begun is None:
+        return None
+    hal, settings, records, note, test_first = begun
+    app = App(hal, settings, records, games_folder, note)
+    # A held at power-on: Test board first
+    app.start(app.open("firmware.screens.board_test", "BoardTest") if test_first else None)
     return app

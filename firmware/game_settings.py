@@ -90,13 +90,3 @@ def set_game_value(store, game, name, value):
     values = game_values(store, game)
     values[name] = value
     return store.save(file_name(game), values)
-
-
-def own_settings(store, module_name):
-    """(values, file name) of the game whose module is module_name (imported)."""
-    from firmware.gamereader import read_declaration
-    module = __import__(module_name, None, None, ["GAME"])   # (loaded: the module itself)
-    decl = getattr(module, "GAME", {"title": module_name})
-    game = read_declaration(decl, module_name)
-    game["id"] = module_name[module_name.rfind(".") + 1:]
-    return game_values(store, game), file_name(game)

@@ -9,7 +9,7 @@ so it is done once per file (README, "Why the code looks like this"): a game
 file that is new or changed (another size or date) is imported, its GAME
 checked, written to data/games.json and the module forgotten again. The menu,
 Continue, Settings, Records and the splash read that file and never import a
-game; only launching one does.
+game; only the game's own program does (launch_note, firmware/launch.py).
 
 A game that cannot be read (a syntax error, an import that fails, no GAME or a
 wrong one, the name of a built-in game) is listed too, as a broken entry: the
@@ -17,18 +17,10 @@ menu shows it, and choosing it shows the crash screen with its file and why.
 
 entries(app) is the list of menu entries ((key, title, icon, error) and how to
 launch one: app.launch(key)); games(app) the declarations behind them.
-This module is imported with the menu and released while a game runs.
+This module is the menu's: a game's program never imports it.
 """
-import os
-import sys
-
-from firmware import check, modules
-
-# The built-in games, declared exactly like a player's game.
-BUILT_IN = ("firmware.screens.puzzle", "firmware.screens.g2048", "firmware.screens.reversi",
-            "firmware.screens.link")
-CACHE = "games"            # data/games.json: the declarations read so far
-LAYOUT = 1                 # of data/games.json; another number: read every game again
+from firmware import check
+from firmware.gamefiles import CACHE, LAYOUT, file_name
 
 DEFAULT_ICON = b"\x7e\x81\xa5\x81\xbd\x81\x7e\x00"    # a face: a game without an icon
 BROKEN_ICON = b"\x81\x42\x24\x18\x18\x24\x42\x81"     # a cross: a game that cannot start
@@ -46,67 +38,6 @@ def games(app):
     app.games_checked = True
     from firmware.gamereader import refresh
     return refresh(app)
-
-
-# ---- finding the game files --------------------------------------------------------
-def stamp(path):
-    """(size, date) of a file, or None when there is none."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return [st[6], st[8]]
-
-
-def built_in_file(module):
-    """Where a built-in module's file is (the board keeps it as .mpy)."""
-    base = module.replace(".", "/")
-    for folder in sys.path:
-        for ext in (".mpy", ".py"):
-            path = (folder + "/" if folder else "") + base + ext
-            if stamp(path) is not None:
-                return path
-    return base + ".py"
-
-
-def installed_files(folder):
-    """[(name, path)] of the games in folder: name.py, name.mpy or a package
-    folder name/ with an __init__.py or __init__.mpy."""
-    try:
-        names = sorted(os.listdir(folder))
-    except OSError:
-        return []
-    found = []
-    for name in names:
-        path = folder + "/" + name
-        if name.endswith(".py") or name.endswith(".mpy"):
-            stem = name[:name.rindex(".")]
-            if not found or found[-1][0] != stem:   # name.mpy and name.py: one game
-                found.append((stem, path))
-        else:
-            for init in ("/__init__.mpy", "/__init__.py"):
-                if stamp(path + init) is not None:
-                    found.append((name, path + init))
-                    break
-    return found
-
-
-def files(app):
-    """[(id, module, path, built_in)] of every game, built-in ones first."""
-    files = []
-    for module in BUILT_IN:
-        files.append((module[module.rindex(".") + 1:], module, built_in_file(module), True))
-    for name, path in installed_files(app.games_folder):
-        files.append((name, name, path, False))
-    return files
-
-
-def use_folder(folder):
-    """Installed games import like top-level modules from their folder (a
-    package's own modules too), after everything of the firmware's."""
-    if folder not in sys.path:
-        sys.path.append(folder)
-
 
 
 def key(game, i=0):
@@ -175,14 +106,6 @@ def _retitled(game):
     return False
 
 
-def file_name(path):
-    """The name a player knows a game file by: dot.py, dot.mpy, or walk/ for a package."""
-    if path.endswith("/__init__.py") or path.endswith("/__init__.mpy"):
-        path = path[:path.rindex("/")]
-        return path[path.rfind("/") + 1:] + "/"
-    return path[path.rfind("/") + 1:]
-
-
 def find(declared, wanted):
     """(game, variant index) of an entry's key among games(app), or (None, 0)."""
     for game in declared:
@@ -197,58 +120,26 @@ def find(declared, wanted):
 
 
 # ---- starting a game -------------------------------------------------------------------
-class GameBroken(Exception):
-    """A game that cannot start: the message names its file and why."""
-
-
-def _drop_declaration(module):
-    """The running game's GAME dict goes (README, "Why the code looks like
-    this"): what the arcade needs of it is in data/games.json, and gamereader
-    imports the module afresh to read it again. Set to None before it is
-    removed, as in modules.forget."""
-    if hasattr(module, "GAME"):
-        setattr(module, "GAME", None)
-        delattr(module, "GAME")
-
-
-def launch(app, key):
-    """Start the game of a menu entry: the game's settings read, the menu's
-    modules forgotten, then the game's code imported. A game that cannot
-    start raises GameBroken naming its file (the crash screen shows it)."""
-    from firmware.game_settings import game_values, file_name as settings_file
+def launch_note(app, key):
+    """The launch note (firmware/launch.py) of a menu entry: what the game's
+    own program needs to start it on a fresh heap, resolved here in the
+    menu's (its settings, its save's name, its options), or why it cannot
+    start. The entry goes first in the games played recently."""
     game, i = find(games(app), key)
     if game is None:
-        raise GameBroken("no game " + str(key))
+        return {"game": key, "broken": "no game " + str(key)}
     path = file_name(game["path"])
     if "error" in game:
         error = game["error"]        # a declaration's error begins with the file's name
-        raise GameBroken(error if error.startswith(path) else path + ": " + error)
+        return {"game": key, "broken": error if error.startswith(path) else path + ": " + error}
+    from firmware.game_settings import game_values, file_name as settings_file
     variant = game["variants"][i]
     settings = game_values(app.hal.store, game)
-    settings_name = settings_file(game) if settings else None
     _remember(app.hal.store, key)
-    module_name, class_name = game["module"], game["screen"]
-    options, save = variant["options"], variant["save"]
-    game = variant = None
-    app._release()
-    try:
-        fresh = module_name not in sys.modules   # not shared with anyone already
-        module = app._import(module_name)
-        if fresh:
-            _drop_declaration(module)
-        screen = getattr(module, class_name)(app, save=save, settings=settings,
-                                             settings_file=settings_name, **options)
-        screen.game_file = path      # the crash screen names the game that raised
-        # the checks of stored values are needed while the game loads its
-        # save, not while it runs
-        modules.forget("firmware.check")
-        return screen
-    except Exception as e:
-        try:
-            sys.print_exception(e)  # type: ignore[attr-defined]  # to the REPL
-        except AttributeError:
-            pass
-        raise GameBroken("%s: %s: %s" % (path, type(e).__name__, e))
+    return {"game": key, "start": {
+        "module": game["module"], "screen": game["screen"], "path": path,
+        "options": variant["options"], "save": variant["save"], "settings": settings,
+        "file": settings_file(game) if settings else None}}
 
 
 def _check_session(value):

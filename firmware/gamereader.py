@@ -7,11 +7,9 @@ every game is read again. Imported at boot (with the splash) and released
 with it."""
 import gc
 
-from firmware import check
-from firmware.game_settings import check_value
-from firmware import gamelist
-from firmware import modules
-from firmware.gamelist import CACHE, LAYOUT
+from firmware import check, gamefiles, modules
+from firmware.game_settings import check_value, file_name, game_values
+from firmware.gamefiles import CACHE, LAYOUT
 
 TITLE_LONGEST = 13   # characters beside a menu row's icon
 SAVE_LONGEST = 24    # characters of a save's name (data/<save>.json)
@@ -187,9 +185,6 @@ def _read(module, path, what, when):
 
 def _declared(module, what):
     """The checked declaration of game module `module`, imported for it alone."""
-    if module in modules.loaded() and not hasattr(__import__(module, None, None, ["GAME"]), "GAME"):
-        # a game still running has let its GAME go (gamelist.launch): read afresh
-        modules.forget(module)
     with modules.borrowed(module) as game_module:
         decl = getattr(game_module, "GAME", None)
         if decl is None:
@@ -241,12 +236,12 @@ def refresh(app):
     changed = len(old) != len(cached["games"])
     built_in_titles = []
     built_in_saves = []
-    gamelist.use_folder(app.games_folder)
-    for name, module, path, built_in in gamelist.files(app):
-        when = gamelist.stamp(path)
+    gamefiles.use_folder(app.games_folder)
+    for name, module, path, built_in in gamefiles.files(app):
+        when = gamefiles.stamp(path)
         game = old.pop(path, None)
         if game is None or when is None or game.get("stamp") != when:
-            what = gamelist.file_name(path) if not built_in else module
+            what = gamefiles.file_name(path) if not built_in else module
             game = _read(module, path, what, when)
             changed = True
         for field, value in (("id", name), ("module", module), ("built_in", built_in)):
@@ -270,16 +265,26 @@ def refresh(app):
         app.games_checked = False
     # the settings an older firmware kept elsewhere move to the games' own
     # files now, before anything saves over those
-    from firmware.game_settings import game_values, migrates
+    from firmware.game_settings import migrates
     for game in games:
         if "error" not in game and migrates(game):
             game_values(store, game)
     return games
 
 
+def own_settings(store, module_name):
+    """(values, file name) of the game whose module is module_name (imported):
+    for a game screen built directly (tests, benchmarks), not launched."""
+    module = __import__(module_name, None, None, ["GAME"])   # (loaded: the module itself)
+    decl = getattr(module, "GAME", {"title": module_name})
+    game = read_declaration(decl, module_name)
+    game["id"] = module_name[module_name.rfind(".") + 1:]
+    return game_values(store, game), file_name(game)
+
+
 def _clash(game, name, built_in_titles, built_in_saves):
     """Why an installed game may not take its place (None: it may)."""
-    for module in gamelist.BUILT_IN:
+    for module in gamefiles.BUILT_IN:
         if module.endswith("." + name):
             return name + " is the name of a built-in game"
     for v in game["variants"]:

@@ -20,7 +20,7 @@ def check_system(saved):
     does not know are left alone (an older firmware's game settings, moved
     to the games' own files: game_settings.game_values)."""
     # imported here, not at the top: the checks are released while a game
-    # runs (gamelist.launch forgets them)
+    # runs (firmware/launch.py forgets them once the game has started)
     from firmware import check
     check.table(saved, "settings")
     for name in CHOICES:

@@ -1,12 +1,18 @@
-"""Power-on, done once: the board file chosen, the hardware brought up, safe
-boot, then the settings and records read. firmware/app.py imports this module
-for that and forgets it afterwards, so none of it is in the heap while the
-player plays (README, "Why the code looks like this").
+"""The start of every program, after a power-on or a soft reset: the launch
+note taken (firmware/launch.py), the board file chosen, the hardware brought
+up (warm after a soft reset: the panel keeps its picture, the stick its
+calibration), safe boot after a power-on, then the settings and records
+read. firmware/app.py imports this module for that and forgets it afterwards,
+so none of it is in the heap while the player plays (README, "Why the code
+looks like this").
 
 The Settings and Records objects made here stay with the app; their modules'
 code stays with them."""
 import sys
 
+import machine
+from firmware import launch
+from firmware.hal.store import Store
 from firmware.records import Records
 from firmware.settings import Settings
 from micropython import const
@@ -16,20 +22,45 @@ _SAFE_BOOT_BUTTON = const(1)   # B (firmware.hal.controls): hold it while poweri
 _TEST_BOARD_BUTTON = const(0)  # A: held while powering on, Test board comes first
 
 
-def hal(board, store_root):
-    """The hardware layer, on the board file chosen at deploy when board is None.
-    A missing panel does not stop it: the HAL has sounded the fault and the
-    app runs on headless."""
+def begin(board, store_root):
+    """(hal, settings, records, note, test board first) for firmware.app.App,
+    or None after a safe boot. note is what the program before this one left
+    ({} after a power-on, a hard reset, or a soft reset with no launch: Ctrl-D)."""
+    note = launch.take(Store(store_root))
+    hal = _hal(board, store_root, note)
+    test_first = False
+    if note is None:
+        if machine.reset_cause() != machine.SOFT_RESET:
+            if safe_boot(hal):
+                return None
+            test_first = test_board_held(hal)
+        note = {}
+    settings, records = settings_and_records(hal)
+    return hal, settings, records, note, test_first
+
+
+def _hal(board, store_root, note):
+    """The hardware layer, on the board file chosen at deploy when board is
+    None; warm after a launch (note). A missing panel does not stop it: the
+    HAL has sounded the fault and the app runs on headless."""
     from firmware.boards import chosen_board, load_board
     from firmware.hal import Hal
     if board is None:
         board = load_board(chosen_board())
-    hal = Hal(board, store_root)
+    if note is None:
+        hal = Hal(board, store_root)
+    else:
+        hal = Hal(board, store_root, warm=True, stick=note.get("stick"))
     # the stick's range captured by Test board, if the owner did (forgotten
     # with this module)
     from firmware import stick_range
     stick_range.load(hal)
     hal.controls.update(hal.clock.now())
+    if note is None:
+        return hal
+    # the button that launched the game (or left it) may still be held: it
+    # is not a press in this program
+    hal.controls.suspend_until_release()
     return hal
 
 

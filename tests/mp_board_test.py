@@ -41,7 +41,7 @@ from firmware import app  # noqa: E402  (after the clock: the firmware reads it)
 _X = 39          # ML4M: the stick's X (inverted) and Y ADC pins, 12-bit counts
 _Y = 36
 _REST = 1850
-arcade = app._power_on(None, "/data")
+arcade = app.start(None, "/data")
 arcade.start(arcade.open("firmware.screens.board_test", "BoardTest"))
 
 

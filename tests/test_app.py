@@ -1,4 +1,5 @@
 """The launcher on the emulated board: boot, menu, settings, records, resilience."""
+import importlib
 import os
 import re
 import sys
@@ -8,20 +9,38 @@ import pytest
 
 from firmware import app as app_module
 from firmware.boards import ml4m
-from firmware.hal import Hal
-from firmware.screens.base import BACK, Screen
+from firmware.screens.base import Screen
 from tests.panel import shows
+from tools.emu.runner import Runner
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FRAME_MS = 1000 // ml4m.FPS
 
 
-def boot(board, store_dir):
-    """Power on: a HAL on the board and the app at its splash screen."""
-    hal = Hal(ml4m, str(store_dir))
-    arcade = app_module.App(hal)
-    arcade.start()
-    return arcade
+# fn(runner) called before each start of the firmware in every runner boot()
+# makes: a fixture's patch that must hold in every program (it removes its own)
+EVERY_PROGRAM = []
+
+
+def boot(board, store_dir, games=None):
+    """Power on: the firmware on the board (tools/emu/runner.py: a launch's
+    soft reset starts it again, as main.py does), the app at its splash
+    screen. Read it as the app: arcade.screen, arcade.hal, ..."""
+    return Runner(board, store_dir, ml4m, games_folder=games, before_start=EVERY_PROGRAM)
+
+
+def patch(arcade, monkeypatch, module, name, value):
+    """Set module's name ("Class.method" or a function's name) to value in
+    this program and in every one the runner starts after it: a soft reset
+    imports the firmware afresh, as the board does."""
+    def apply(_runner=None):
+        target = importlib.import_module(module)
+        *owner, attr = name.split(".")
+        for part in owner:
+            target = getattr(target, part)
+        monkeypatch.setattr(target, attr, value)
+    apply()
+    arcade.before_start.append(apply)
 
 
 def frames(arcade, n=1):
@@ -111,21 +130,27 @@ BUILT_IN = [("15-Puzzle", "firmware.screens.puzzle"), ("8-Puzzle", "firmware.scr
             ("2048", "firmware.screens.g2048"), ("Reversi", "firmware.screens.reversi")]
 
 
+MENU_MODULES = ("firmware.screens.menu", "firmware.screens.splash", "firmware.gamelist",
+                "firmware.gamereader", "firmware.game_settings", "firmware.gamefiles")
+
+
 @pytest.mark.parametrize("title,module", BUILT_IN)
-def test_every_game_opens_comes_back_and_is_released(board, store_dir, title, module):
+def test_every_game_opens_in_a_program_of_its_own_and_comes_back(board, store_dir, title, module):
     sys.modules.pop(module, None)
     arcade = boot(board, store_dir)
     to_menu(board, arcade)
     assert module not in sys.modules          # the menu knows the game without its code
+    resets = arcade.resets                    # (1: the splash's program ended for the menu's)
     choose(board, arcade, title)
-    assert type(arcade.screen).__name__ == "Game"
+    assert type(arcade.screen).__name__ == "Game" and arcade.resets == resets + 1   # a soft reset
     assert module in sys.modules
-    assert not hasattr(sys.modules[module], "GAME")   # read at boot: not kept while it runs
+    assert not [name for name in MENU_MODULES if name in sys.modules]   # a fresh heap
     wait(arcade, 300)
     tap(board, arcade, "B")
     wait(arcade, 200)
-    assert type(arcade.screen).__name__ == "Menu"
-    assert module not in sys.modules    # released, so its heap is free again
+    assert type(arcade.screen).__name__ == "Menu" and arcade.resets == resets + 2
+    assert arcade.screen.labels[arcade.screen.cursor] == title   # the cursor where it was
+    assert module not in sys.modules          # the game's program ended with it
 
 
 def test_settings_are_saved_applied_and_survive_a_reboot(board, store_dir):
@@ -276,8 +301,10 @@ def test_ctrl_c_gets_through_the_app(board, store_dir):
     def interrupt():
         raise KeyboardInterrupt
     board.after(3000, interrupt)
+    runner = Runner(board, store_dir, ml4m, start=False)   # main(), again after each reset
     with pytest.raises(KeyboardInterrupt):
-        board.run(lambda: app_module.main(ml4m, str(store_dir)), 5000)
+        board.run(runner.run_main, 5000)
+    assert runner.resets == 1                 # the splash ended: the menu's program
 
 
 def test_a_full_flash_is_reported_on_screen_and_the_game_goes_on(board, store_dir):

@@ -53,7 +53,8 @@ def test_the_check_runs_the_rule_tests_measures_and_leaves_the_board_as_it_was(s
     assert "MicroPython v1.27.0 on webassembly, board file ml4m.py" in table
     for name in ("test_game2048.py", "test_npuzzle.py", "test_reversi.py"):
         assert "| %s" % name in table
-    assert table.count(" 0 failed |") == 3
+    rules = [n for n in os.listdir(os.path.join(ROOT, "tests", "rules")) if n.startswith("test_")]
+    assert table.count(" 0 failed |") == len(rules)
     for what in ("power-on to the menu", "a full frame", "a one-tile update", "press to pixels",
                  "Menu at a fresh boot", "2048 at a fresh boot", "Reversi at a fresh boot",
                  "Settings at a fresh boot", "8-puzzle first hint", "15-puzzle first hint",

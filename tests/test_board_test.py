@@ -10,6 +10,7 @@ from firmware import modules, stick_range
 from firmware.boards import ml4m
 from firmware.hal.controls import UP
 from tests.panel import shows
+from tools.emu.runner import Runner
 
 FRAME_MS = 1000 // ml4m.FPS
 BUTTONS = "ABCDEF"
@@ -19,7 +20,7 @@ DIRECTIONS = ("left", "right", "up", "down")
 def power_on_holding_a(board, store_dir):
     """Power on with A held: the app starts at Test board."""
     board.press("A")
-    arcade = app_module._power_on(ml4m, str(store_dir))
+    arcade = Runner(board, store_dir, ml4m)     # main.py's start, across resets
     assert type(arcade.screen).__name__ == "BoardTest"
     frames(arcade, 3)
     board.release("A")
@@ -250,8 +251,8 @@ def test_a_captured_range_changes_what_the_controls_report_and_survives_a_reboot
     assert controls.direction() == UP
     board.center()
     # a reboot: the range comes back from the flash
-    with modules.borrowed("firmware.start_up") as start_up:
-        hal = start_up.hal(ml4m, str(store_dir))
+    board.power_cycle()
+    hal = Runner(board, store_dir, ml4m).hal
     board.joystick_raw(ml4m.JOY_REST_X, ml4m.JOY_REST_Y - 600)
     hal.controls.update(hal.clock.now())
     assert hal.controls.direction() == UP
@@ -278,8 +279,7 @@ def test_a_damaged_stick_file_is_set_aside_and_the_stick_works_as_built(board, s
     with open(os.path.join(str(store_dir), "stick.json"), "w") as f:
         f.write(json.dumps({"center_x": 5000, "center_y": 1850, "x_low": 0, "x_high": 4095,
                             "y_low": 0, "y_high": 4095}))
-    with modules.borrowed("firmware.start_up") as start_up:
-        hal = start_up.hal(ml4m, str(store_dir))
+    hal = Runner(board, store_dir, ml4m).hal     # power-on
     assert os.path.exists(os.path.join(str(store_dir), "stick.bad"))
     [(name, reason)] = hal.store.bad
     assert name == "stick" and reason.startswith("stick center_x:") and "5000" in reason

@@ -130,7 +130,7 @@ def _open(board, store_dir, title):
     splash skipped: the menu's own tests walk it)."""
     arcade = boot(board, store_dir)
     frames(arcade, 2)
-    arcade.switch(arcade.launch(gamelist.entry_key(arcade, title)))
+    arcade.play(title)
     frames(arcade, 2)
     return arcade
 
@@ -267,7 +267,7 @@ def _setting_fits(arcade, key):
         value = arcade.settings[key]
         return value in allowed and type(value) is type(default)
     import importlib
-    from firmware.game_settings import own_settings
+    from firmware.gamereader import own_settings
     module_name, name = MIGRATED[key]
     module = importlib.import_module(module_name)
     values, _ = own_settings(arcade.hal.store, module_name)

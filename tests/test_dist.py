@@ -83,7 +83,8 @@ os.chdir(flash)
 board = tools.emu.Board()
 from firmware import app as app_module
 assert app_module.__file__.startswith(flash), app_module.__file__
-arcade = app_module._power_on(None, "data")
+from tools.emu.runner import Runner
+arcade = Runner(board, "data")                  # main.py's start, across the launches' resets
 
 def frames(n):
     for _ in range(n):

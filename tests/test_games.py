@@ -10,11 +10,11 @@ import types
 import pytest
 
 from firmware import gamelist
-from firmware.hal import Hal
-from firmware import app as app_module
+import tools.emu
 from firmware.boards import ml4m
 from tests import saves
 from tests.panel import shows
+from tools.emu.runner import Runner
 from tests.test_app import ROOT, choose, frames, nudge, tap, to_menu, wait
 
 
@@ -24,14 +24,12 @@ def readme_example():
     return re.search(r"```python\n(.*?)```", block, re.S).group(1)
 
 
-def boot(store_dir, games=None):
+def boot(store_dir, games=None, before_start=()):
     """Power on with a flash in store_dir: saves in data/, a player's games in games/."""
     # an earlier test's games folder (the app adds its own to sys.path)
     sys.path[:] = [p for p in sys.path if not p.endswith("/games") or p.startswith(str(store_dir))]
-    hal = Hal(ml4m, str(store_dir / "data"))
-    arcade = app_module.App(hal, games_folder=str(games or store_dir / "games"))
-    arcade.start()
-    return arcade
+    return Runner(tools.emu.current(), store_dir / "data", ml4m,
+                  games_folder=games or store_dir / "games", before_start=before_start)
 
 
 def install(store_dir, name, code):
@@ -93,12 +91,15 @@ def test_the_readme_example_installed_in_games(board, store_dir):
 
 
 def test_the_readme_example_built_in(board, store_dir, monkeypatch):
-    module = types.ModuleType("firmware.screens.dot")
-    exec(compile(readme_example(), "README.md:dot.py", "exec"), module.__dict__)
-    monkeypatch.setitem(sys.modules, "firmware.screens.dot", module)
-    monkeypatch.setattr(gamelist, "BUILT_IN", gamelist.BUILT_IN + ("firmware.screens.dot",))
-    monkeypatch.setitem(sys.modules, "firmware.gamelist", gamelist)
-    arcade = boot(store_dir)
+    def built_in_dot(runner):
+        """firmware/screens/dot.py, a built-in game, in every program"""
+        module = types.ModuleType("firmware.screens.dot")
+        exec(compile(readme_example(), "README.md:dot.py", "exec"), module.__dict__)
+        monkeypatch.setitem(sys.modules, "firmware.screens.dot", module)
+        from firmware import gamefiles
+        if "firmware.screens.dot" not in gamefiles.BUILT_IN:
+            monkeypatch.setattr(gamefiles, "BUILT_IN", gamefiles.BUILT_IN + ("firmware.screens.dot",))
+    arcade = boot(store_dir, before_start=[built_in_dot])
     play_the_example(board, arcade, store_dir)
     assert [g["id"] for g in data(store_dir, "games")["games"] if g["built_in"]][-1] == "dot"
 

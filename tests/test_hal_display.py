@@ -336,7 +336,7 @@ class RecordingLink:
         self.calls = []
         self.shown = bytearray(board.DISPLAY_WIDTH * board.DISPLAY_HEIGHT // 8)
 
-    def open(self):
+    def open(self, warm=False):
         self.calls.append("open")
         return bytearray(len(self.shown))
 

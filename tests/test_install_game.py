@@ -150,10 +150,14 @@ def test_the_installed_mpy_game_starts_in_the_real_firmware(sim, game, capsys):
             "import os\nos.chdir('/')\n"
             "from firmware.boards import ml4m\nfrom firmware.hal import Hal\n"
             "from firmware.app import App\n"
-            "app = App(Hal(ml4m, 'data'))\napp.start()\n"
+            "from firmware.records import Records\nfrom firmware.settings import Settings\n"
+            "hal = Hal(ml4m, 'data')\n"
+            "app = App(hal, Settings(hal.store), Records(hal.store))\napp.start()\n"
             "from firmware import gamelist\n"
             "print([e[1] for e in gamelist.entries(app)])\n"
-            "game = gamelist.launch(app, 'games/dot')\n"
+            "note = gamelist.launch_note(app, 'games/dot')\n"   # the game's program, as launched
+            "played = App(hal, app.settings, app.records, note=note)\nplayed.start()\n"
+            "game = played.screen\n"
             "print(type(game).__name__, game.settings, sys.modules['dot'].__file__)\n"
             "game.x, game.steps = 9, 2\ngame.save()\n"
             "print(open('data/dot.json').read())\n").decode()

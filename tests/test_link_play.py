@@ -6,14 +6,13 @@ import random
 
 import pytest
 
-from firmware import app as app_module
 from firmware.boards import ml4m
 from firmware.games.reversi import BLACK, WHITE, square
-from firmware.hal import Hal
 from tests import saves
 from tests.panel import shows
 from tools.emu import Board
 from tools.emu.air import Air
+from tools.emu.runner import Runner
 
 
 class Side:
@@ -31,12 +30,9 @@ class Side:
     def power_on(self):
         self.board.make_current()
         self.board.radio.reset()
-        hal = Hal(ml4m, str(self.store_dir))
-        if self.games:
-            self.app = app_module.App(hal, games_folder=self.games)
-        else:
-            self.app = app_module.App(hal)
-        self.app.start()
+        self.board.power_cycle()
+        # the firmware on this board across its soft resets (tools/emu/runner.py)
+        self.app = Runner(self.board, self.store_dir, ml4m, games_folder=self.games)
 
     @property
     def screen(self):
@@ -228,6 +224,7 @@ def test_a_power_cut_in_the_middle_of_a_move(tmp_path, who):
     cut.power_on()                                # the power comes back on
     room.air.loss = 0.0
     room.until(lambda: type(cut.screen).__name__ == "Menu", 200)
+    room.frames(2)                                # (the menu's program: its first frame)
     assert shows(cut.board.panel, "Continue")
     menu = cut.screen
     while menu.labels[menu.cursor] != "Continue":

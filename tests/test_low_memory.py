@@ -5,13 +5,17 @@ import pytest
 
 from firmware import gamelist
 from firmware.games import npuzzle_pdb8
-from tests.test_app import boot, frames, tap, wait
+from tests.test_app import boot, frames, patch, tap, wait
 
 
-def _open(board, store_dir, title):
+def _open(board, store_dir, title, monkeypatch=None, patches=()):
+    """The game of a menu entry, in its own program (patches: (module, name,
+    value) set in every program, before the game starts)."""
     arcade = boot(board, store_dir)
+    for module, name, value in patches:
+        patch(arcade, monkeypatch, module, name, value)
     frames(arcade, 2)
-    arcade.switch(arcade.launch(gamelist.entry_key(arcade, title)))
+    arcade.play(title)
     frames(arcade, 2)
     return arcade
 
@@ -27,9 +31,9 @@ def test_the_8_puzzle_tables_come_in_pieces_of_1_kb():
 
 
 def test_no_memory_for_a_puzzle_hint_is_a_note(board, store_dir, monkeypatch):
-    from firmware.games import npuzzle_hints    # loaded here: stays loaded, patched
     arcade = _open(board, store_dir, "8-Puzzle")
-    monkeypatch.setattr(npuzzle_hints, "hint", _no_memory)
+    # loaded here (patch imports it): stays loaded while the game borrows it
+    patch(arcade, monkeypatch, "firmware.games.npuzzle_hints", "hint", _no_memory)
     tap(board, arcade, "D")
     frames(arcade, 3)
     game = arcade.screen
@@ -46,9 +50,8 @@ def test_no_memory_for_a_puzzle_hint_is_a_note(board, store_dir, monkeypatch):
 
 
 def test_no_memory_for_the_best_possible_length_is_a_note(board, store_dir, monkeypatch):
-    from firmware.games import npuzzle_solver
-    monkeypatch.setattr(npuzzle_solver, "optimal_length8", _no_memory)
-    arcade = _open(board, store_dir, "8-Puzzle")
+    arcade = _open(board, store_dir, "8-Puzzle", monkeypatch,
+                   [("firmware.games.npuzzle_solver", "optimal_length8", _no_memory)])
     game = arcade.screen
     assert type(game).__name__ == "Game"
     assert game.optimal is None and game.message == "NO MEM FOR BEST"
@@ -56,9 +59,8 @@ def test_no_memory_for_the_best_possible_length_is_a_note(board, store_dir, monk
 
 @pytest.mark.parametrize("hold", [False, True], ids=["hint", "demo"])
 def test_no_memory_for_the_2048_ai_is_a_note(board, store_dir, monkeypatch, hold):
-    from firmware.games import ai2048
     arcade = _open(board, store_dir, "2048")
-    monkeypatch.setattr(ai2048.Expectimax, "best_move", _no_memory)
+    patch(arcade, monkeypatch, "firmware.games.ai2048", "Expectimax.best_move", _no_memory)
     board.press("D")
     wait(arcade, 1500 if hold else 100)
     board.release("D")

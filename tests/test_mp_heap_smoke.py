@@ -22,7 +22,7 @@ pytestmark = [
 
 def test_heap_bench_reports_the_menu():
     # no --loop: the script's "# mprun: --loop step" line must be honoured
-    done = subprocess.run([NODE, RUNNER, "--script", "tools/bench/mp_heap.py", "--menu-only"],
+    done = subprocess.run([NODE, RUNNER, "--resets", "--script", "tools/bench/mp_heap.py", "--menu-only"],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stdout + done.stderr
     rows = dict(re.findall(r"^(boot|menu)\s+([0-9.]+)\s", done.stdout, re.M))
@@ -35,10 +35,9 @@ def test_heap_bench_reports_the_menu():
 def test_every_built_in_game_has_a_row_and_one_row_runs_alone():
     # bench_heap.py (make bench) boots afresh for each row that --rows lists
     import importlib.util
-    from firmware import gamelist
+    from firmware import gamefiles
     titles = []
-    for module in gamelist.BUILT_IN:
-        sys.modules.pop(module, None)   # a game an earlier test launched has let its GAME go
+    for module in gamefiles.BUILT_IN:
         decl = __import__(module, None, None, ["GAME"]).GAME
         titles += [v["title"] for v in decl.get("variants", (decl,))]
     spec = importlib.util.spec_from_file_location(

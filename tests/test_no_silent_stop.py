@@ -1,6 +1,8 @@
 """No silent stop: every way the app could stop with no screen and no log,
 injected one at a time on the emulated board. Each ends on a screen that
 says what happened (or the safe menu), and the next frames run."""
+import builtins
+
 import pytest
 
 from firmware import app as app_module
@@ -9,7 +11,7 @@ from firmware.records import Records
 from firmware.settings import Settings
 from firmware.screens.base import Screen
 from tests.panel import shows
-from tests.test_app import boot, frames, wait, tap, nudge, to_menu, choose
+from tests.test_app import boot, frames, wait, tap, nudge, patch, to_menu, choose
 
 
 def _name(arcade):
@@ -109,13 +111,11 @@ def test_a_save_that_raises_when_the_screen_saver_starts(board, store_dir):
 
 
 def test_a_memory_error_while_logging_still_shows_the_crash(board, store_dir, monkeypatch):
-    from firmware import crashlog
-
     def no_memory(*args):
         raise MemoryError()
-    monkeypatch.setattr(crashlog, "append", no_memory)
-    monkeypatch.setattr(crashlog, "format_exception", no_memory)
     arcade = boot(board, store_dir)
+    patch(arcade, monkeypatch, "firmware.crashlog", "append", no_memory)
+    patch(arcade, monkeypatch, "firmware.crashlog", "format_exception", no_memory)
     to_menu(board, arcade)
     arcade.switch(DrawRaises(arcade))
     frames(arcade, 2)
@@ -123,13 +123,13 @@ def test_a_memory_error_while_logging_still_shows_the_crash(board, store_dir, mo
 
 
 def _no_memory_to_import(monkeypatch, names):
-    real = app_module.App._import
+    real = builtins.__import__
 
-    def _import(self, name):
+    def no_memory(name, *args, **kwargs):
         if name in names:
             raise MemoryError()
-        return real(self, name)
-    monkeypatch.setattr(app_module.App, "_import", _import)
+        return real(name, *args, **kwargs)
+    monkeypatch.setattr(builtins, "__import__", no_memory)
 
 
 def test_no_memory_for_the_error_screen_gives_the_bare_one(board, store_dir, monkeypatch):
@@ -148,14 +148,15 @@ def test_when_even_the_bare_error_screen_fails_the_app_carries_on(board, store_d
     def no_draw(self, display):
         raise MemoryError()
     _no_memory_to_import(monkeypatch, ("firmware.screens.error",))
-    monkeypatch.setattr(app_module.BareError, "draw", no_draw)
     arcade = boot(board, store_dir)
+    patch(arcade, monkeypatch, "firmware.screens.base", "BareError.draw", no_draw)
     to_menu(board, arcade)
+    resets = arcade.resets
     arcade.switch(DrawRaises(arcade))
     frames(arcade, 5)                         # nothing escapes step()
+    # no memory even to draw: the menu again, on a fresh heap (a soft reset)
+    assert _name(arcade) == "Menu" and arcade.resets == resets + 1
     monkeypatch.undo()
-    tap(board, arcade, "A")
-    assert _name(arcade) == "Menu"
 
 
 def test_an_exception_that_cannot_be_made_into_text(board, store_dir):
@@ -169,13 +170,11 @@ def test_an_exception_that_cannot_be_made_into_text(board, store_dir):
 
 
 def test_a_menu_that_fails_twice_gives_the_safe_menu(board, store_dir, monkeypatch):
-    from firmware.screens import menu
-
     def broken(self, now_ms):
         raise KeyError("menu item")
     arcade = boot(board, store_dir)
     to_menu(board, arcade)
-    monkeypatch.setattr(menu.Menu, "update", broken)
+    patch(arcade, monkeypatch, "firmware.screens.menu", "Menu.update", broken)
     frames(arcade, 2)
     assert _name(arcade) == "ErrorScreen"
     tap(board, arcade, "A")                   # back to the menu: it fails again
@@ -204,12 +203,10 @@ def test_a_menu_that_fails_twice_gives_the_safe_menu(board, store_dir, monkeypat
 
 
 def test_a_menu_that_cannot_even_be_built(board, store_dir, monkeypatch):
-    from firmware.screens import menu
-
     def broken(self, app, **options):
         raise ImportError("no module named 'catalog'")
-    monkeypatch.setattr(menu.Menu, "__init__", broken)
     arcade = boot(board, store_dir)
+    patch(arcade, monkeypatch, "firmware.screens.menu", "Menu.__init__", broken)
     wait(arcade, 1700)                        # the splash ends: the menu fails
     assert _name(arcade) == "ErrorScreen"
     tap(board, arcade, "A")
@@ -221,9 +218,9 @@ def test_a_menu_that_cannot_even_be_built(board, store_dir, monkeypatch):
 # ---- idle is no change of input (a stuck button lets the panel sleep) ----------
 @pytest.mark.parametrize("stuck", ["A", "stick"])
 def test_a_stuck_input_lets_the_panel_sleep_and_the_menu_still_works(board, store_dir, stuck):
-    if stuck == "A":
-        board.press("A")                      # stuck since power-on
     arcade = boot(board, store_dir)
+    if stuck == "A":
+        board.press("A")                      # stuck since the splash (A held at power-on opens Test board)
     to_menu(board, arcade)
     # the panel alone: in light sleep only a button wakes the board (test_sleep.py)
     assert arcade.settings.set("sleep", False)

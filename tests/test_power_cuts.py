@@ -20,6 +20,8 @@ from firmware.games.npuzzle import Puzzle
 from firmware.games import npuzzle_setup
 from firmware.hal import Hal
 from firmware.hal.store import Store
+from firmware.records import Records
+from firmware.settings import Settings
 from tests.test_app import frames, nudge
 
 
@@ -180,6 +182,17 @@ def test_a_cut_short_tmp_beside_a_missing_file_is_not_promoted():
     assert "/data/settings.json.tmp" not in fs.files and store.bad == []
 
 
+def _game_program(fs, title):
+    """The game's own program on this flash, started as a launch starts it
+    (firmware/launch.py): the note the menu writes, then the game's App."""
+    hal = Hal(ml4m, "data", fs)
+    menu = App(hal, Settings(hal.store), Records(hal.store))
+    note = gamelist.launch_note(menu, gamelist.entry_key(menu, title))
+    arcade = App(hal, menu.settings, menu.records, note=note)
+    arcade.start()
+    return arcade
+
+
 @pytest.mark.parametrize("fat", [True, False], ids=["fat", "littlefs"])
 def test_a_game_in_progress_survives_a_cut_at_every_step_of_a_move(board, fat):
     """The whole app: a 15-puzzle move saves the game; the power fails at
@@ -190,10 +203,7 @@ def test_a_game_in_progress_survives_a_cut_at_every_step_of_a_move(board, fat):
     while True:
         k += 1
         fs = FlashFs(fat)
-        arcade = App(Hal(ml4m, "data", fs))
-        arcade.start()
-        frames(arcade, 2)
-        arcade.switch(arcade.launch(gamelist.entry_key(arcade, "15-Puzzle")))
+        arcade = _game_program(fs, "15-Puzzle")
         frames(arcade, 2)
         game = arcade.screen
         for direction in ("left", "up", "right", "down"):   # a game in progress
@@ -213,10 +223,7 @@ def test_a_game_in_progress_survives_a_cut_at_every_step_of_a_move(board, fat):
             assert k > 1
             break
         fs.cut_at = None
-        rebooted = App(Hal(ml4m, "data", fs))
-        rebooted.start()
-        frames(rebooted, 2)
-        rebooted.switch(rebooted.launch(gamelist.entry_key(rebooted, "15-Puzzle")))
+        rebooted = _game_program(fs, "15-Puzzle")
         frames(rebooted, 2)
         assert type(rebooted.screen).__name__ == "Game"
         moves = rebooted.screen.puzzle.moves

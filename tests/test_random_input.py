@@ -18,12 +18,13 @@ def test_random_play_over_every_screen(store_dir):
 def test_the_soak_sees_a_crash_and_a_stuck_screen(store_dir, monkeypatch):
     # the check must be able to fail: About raises on its first frame, and
     # Records will not go back to the menu
-    from firmware.screens import about, records
-
     def boom(self, now_ms):
         raise ValueError("planted")
-    monkeypatch.setattr(about.About, "update", boom)
-    monkeypatch.setattr(records.Records, "update", lambda self, now_ms: None)
-    s = soak.soak(1500, 11, str(store_dir))
+
+    def planted(runner):              # in every program the soak's resets start
+        from firmware.screens import about, records
+        monkeypatch.setattr(about.About, "update", boom)
+        monkeypatch.setattr(records.Records, "update", lambda self, now_ms: None)
+    s = soak.soak(1500, 11, str(store_dir), before_start=[planted])
     assert any("planted" in c for c in s.crashes)
     assert "Records" in s.stuck

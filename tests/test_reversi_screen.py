@@ -14,7 +14,7 @@ from firmware.screens import reversi_draw, reversi_shared as shared
 from firmware.ui import tinyfont
 from tests.panel import shows
 from tests import saves
-from tests.test_app import set_game_setting, boot, frames, tap, nudge, choose, to_menu, wait
+from tests.test_app import EVERY_PROGRAM, set_game_setting, boot, frames, tap, nudge, choose, to_menu, wait
 
 FULL_BUT_H8 = "X" * 62 + "O-"          # Black's h8 flips g8 and fills the board
 TWO_PLAYERS, YOU_BLACK, YOU_WHITE, DEMO = (shared.TWO_PLAYERS, shared.YOU_BLACK,
@@ -367,18 +367,23 @@ def test_mode_changes_from_the_pause_menu_at_once(board, store_dir):
 @pytest.fixture
 def searches(monkeypatch):
     """Every Ai the screen searches with, after its search. The screen borrows
-    firmware.games.reversi_ai for each move; imported here first, the module
-    stays loaded (borrowed forgets only what it imported), so the spy stays."""
-    from firmware.games import reversi_ai
+    firmware.games.reversi_ai for each move; imported before each program
+    starts, the module stays loaded (borrowed forgets only what it imported),
+    so the spy stays."""
     searched = []
-    choose = reversi_ai.Ai.choose
 
-    def spy(ai, game):
-        move = choose(ai, game)
-        searched.append(ai)
-        return move
-    monkeypatch.setattr(reversi_ai.Ai, "choose", spy)
-    return searched
+    def spy_on(runner):
+        from firmware.games import reversi_ai
+        choose = reversi_ai.Ai.choose
+
+        def spy(ai, game):
+            move = choose(ai, game)
+            searched.append(ai)
+            return move
+        monkeypatch.setattr(reversi_ai.Ai, "choose", spy)
+    EVERY_PROGRAM.append(spy_on)
+    yield searched
+    EVERY_PROGRAM.remove(spy_on)
 
 
 def test_the_cpus_search_is_let_go_after_each_move(board, store_dir, monkeypatch):

@@ -10,7 +10,7 @@ import pytest
 
 from firmware import sleep as sleep_module
 from firmware.boards import devkit_proto, ml4m
-from tests.test_app import Counter, boot, frames, tap, to_menu, wait
+from tests.test_app import Counter, boot, frames, patch, tap, to_menu, wait
 
 SAVER_MS = 120000
 
@@ -94,12 +94,14 @@ def test_the_game_is_saved_before_the_cpu_stops(board, store_dir):
 
 
 def test_a_stuck_button_is_left_out_of_the_wake_pins(board, store_dir):
-    board.press("A")                    # stuck since power-on: it would wake it at once
+    # stuck since power-on: it would wake it at once (C: A held at power-on
+    # opens Test board, B is safe boot)
+    board.press("C")
     arcade = boot(board, store_dir)
     counter_on_show(board, arcade)
     idle_until_asleep(board, arcade, lambda: board.after(20000, lambda: board.press("E")))
     assert len(board.sleeps) == 1 and board.sleeps[0][1] - board.sleeps[0][0] > 10000
-    assert board.ext1_wake == (tuple(g for g in ml4m.WAKE_PINS if g != 32), True)
+    assert board.ext1_wake == (tuple(g for g in ml4m.WAKE_PINS if g != 35), True)
     assert board.panel.on               # E woke it
 
 
@@ -136,9 +138,9 @@ def test_never_while_a_session_is_attached(board, store_dir, monkeypatch, sessio
         monkeypatch.setitem(sys.modules, "main", types.ModuleType("main"))
     elif session == "mpremote mount":
         monkeypatch.setattr(sys, "path", ["/remote"] + sys.path)
-    else:                               # bytes waiting on the REPL's line
-        monkeypatch.setattr(sleep_module, "serial_waiting", lambda: True)
     arcade = boot(board, store_dir)
+    if session == "typing":             # bytes waiting on the REPL's line (in every program)
+        patch(arcade, monkeypatch, "firmware.sleep", "serial_waiting", lambda: True)
     counter = counter_on_show(board, arcade)
     idle_until_asleep(board, arcade)
     wait(arcade, 5000)
@@ -150,10 +152,8 @@ def test_never_while_a_session_is_attached(board, store_dir, monkeypatch, sessio
 def test_a_board_without_wake_pins_never_sleeps(store_dir):
     import tools.emu
     board = tools.emu.Board("DEVKIT_PROTO")
-    from firmware import app as app_module
-    from firmware.hal import Hal
-    arcade = app_module.App(Hal(devkit_proto, str(store_dir)))
-    arcade.start()
+    from tools.emu.runner import Runner
+    arcade = Runner(board, store_dir, devkit_proto)
     wait(arcade, 2000)
     idle_until_asleep(board, arcade)
     wait(arcade, 5000)

@@ -31,13 +31,12 @@ SCREENS = ("Splash", "Menu", "Game", "Records", "SettingsScreen", "About")
 
 
 class Soak:
-    def __init__(self, seed, store_dir):
+    def __init__(self, seed, store_dir, before_start=()):
         from firmware.boards import ml4m
-        from firmware.app import App
-        from firmware.hal import Hal
+        from tools.emu.runner import Runner
         self.board = tools.emu.Board(seed=seed)
-        self.app = App(Hal(ml4m, store_dir))
-        self.app.start()
+        # the firmware across its soft resets (a launch, a return): read as the app
+        self.app = Runner(self.board, store_dir, ml4m, before_start=before_start)
         self.store_dir = store_dir
         self.frames = 0
         self.seen = set()
@@ -110,7 +109,8 @@ class Soak:
                  "screens reached: %s" % ", ".join(sorted(self.seen)),
                  "exceptions out of the app: %d" % len(self.exceptions),
                  "crash screens: %d" % len(self.crashes),
-                 "stuck states: %d%s" % (len(self.stuck), (" (%s)" % ", ".join(self.stuck[:5])) if self.stuck else "")]
+                 "stuck states: %d%s" % (len(self.stuck), (" (%s)" % ", ".join(self.stuck[:5])) if self.stuck else ""),
+                 "soft resets (launches and returns): %d" % self.app.resets]
         if self.objects:
             lines.append("live objects in the menu: first %d, last %d, most %d (%d checks)"
                          % (self.objects[0], self.objects[-1], max(self.objects), len(self.objects)))
@@ -126,8 +126,8 @@ class Soak:
         return max(self.objects[-3:]) / early
 
 
-def soak(inputs, seed, store_dir, progress_every=None):
-    s = Soak(seed, store_dir)
+def soak(inputs, seed, store_dir, progress_every=None, before_start=()):
+    s = Soak(seed, store_dir, before_start)
     for done, steps in enumerate(soak_plan.inputs(seed, inputs), 1):
         for step in steps:
             s.apply(step)

@@ -9,23 +9,25 @@ from firmware.hal.store import Store
 
 
 class Hal:
-    def __init__(self, board=None, store_root="/data", fs=None):
+    # warm: after a soft reset (a launch), the panel keeps its picture and is
+    # not brought up again; stick: the stick's rest measured before it
+    def __init__(self, board=None, store_root="/data", fs=None, warm=False, stick=None):
         if board is None:
             from firmware.boards import load_board
             board = load_board()
         self.board = board
         self.clock = Clock(getattr(board, "FPS", 30))
         self.sound = Sound(board)
-        self.display = Display(board)
-        self.controls = Controls(board)
+        self.display = Display(board, warm=warm)
+        self.controls = Controls(board, rest=stick)
         self.store = Store(store_root, fs)
         if not self.controls.irq:
             self.clock.poll = self.controls.poll
         # a press starts the frame at once instead of at the next tick
         self.clock.wake = self.controls.wake
-        if not self.display.present:
+        if not self.display.present and not warm:
             # headless: the firmware runs on (and the REPL stays reachable);
-            # the player hears that something is wrong
+            # the player hears that something is wrong (once, at power-on)
             self.sound.sfx("fault")
 
     def update(self, now=None):

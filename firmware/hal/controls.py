@@ -10,7 +10,8 @@
 # new press. A tap shorter than a frame is latched by the IRQ and shows as
 # pressed for one frame.
 #
-# Joystick: deviation from a rest position calibrated at start-up, with a dead
+# Joystick: deviation from a rest position calibrated at power-on (and kept
+# across a launch's soft reset), with a dead
 # zone and hysteresis (a direction engages beyond PRESS counts and lets go only
 # inside RELEASE), so ADC noise and a drifting pot never make a phantom move.
 # The four directions are exclusive (the stronger axis wins), which is what a
@@ -52,7 +53,7 @@ CHORD_MS = const(1000)
 
 
 class Controls:
-    def __init__(self, board, now=None):
+    def __init__(self, board, now=None, rest=None):
         self.debounce_ms = board.BUTTON_DEBOUNCE_MS
         self.repeat_delay = _REPEAT_DELAY_MS
         self.repeat_rate = _REPEAT_RATE_MS
@@ -112,7 +113,14 @@ class Controls:
         self._dx = 0
         self._dy = 0
         self._dir = -1
-        self.calibrate()
+        if rest is None:
+            self.calibrate()
+        else:
+            # measured before a soft reset (a launch): not again while a thumb
+            # may be on the stick
+            self.center_x, self.center_y = rest
+            self.calibrated = True
+            self._sample_stick()
 
     def _on_edge(self, pin):
         # runs in IRQ context: no allocation, just note it. Pin(n) is the same

@@ -19,7 +19,7 @@ _WIN = const(4)            # a planned window: first page, last page, first col,
 class Display:
     # Everything is drawn on .fb, a plain framebuf.FrameBuffer over .buffer:
     # display.fb.fill_rect(...), display.fb.text(...), and so on.
-    def __init__(self, board, i2c=None):
+    def __init__(self, board, i2c=None, warm=False):
         w = board.DISPLAY_WIDTH
         h = board.DISPLAY_HEIGHT
         self.width = w
@@ -39,7 +39,9 @@ class Display:
         self._window_cost = module.WINDOW_COST
         buf = None
         try:
-            buf = self.link.open()
+            # warm (after a soft reset): the panel is not brought up again and
+            # keeps its picture until the first flush sends the whole new one
+            buf = self.link.open(warm)
             self.present = True
         except OSError:
             # Nothing answers at the address (ENODEV) or the bus hangs
@@ -49,7 +51,8 @@ class Display:
             buf = bytearray(w * self.pages)
         self.buffer = buf
         self.fb = framebuf.FrameBuffer(buf, w, h, framebuf.MONO_VLSB)
-        # What the panel's memory holds now. The link's open() cleared both.
+        # What the panel's memory holds now. The link's open() cleared both
+        # (warm: not known until the first flush, _unknown).
         self._shadow = bytearray(buf)
         mv = memoryview(buf)
         smv = memoryview(self._shadow)
@@ -76,6 +79,7 @@ class Display:
         self._wins2 = bytearray(_WIN * _MAX_RUNS)
         self._joined = 0           # bit q: window q of the page above goes on down
         self._sent = 0             # pixel bytes sent by this flush
+        self._unknown = warm       # what the panel shows is not known: send it all
 
     def _lost(self):
         self.present = False
@@ -86,6 +90,9 @@ class Display:
         """Send what changed since the last flush. Returns the pixel bytes sent."""
         if not self.present or self.asleep:
             return 0
+        if self._unknown:
+            self._unknown = False
+            self.invalidate()
         first = -1                  # first and last changed page
         last = -1
         for p in range(self.pages):

@@ -45,9 +45,11 @@ class Link:
         # made when a window of that many pages is first sent
         self._vectors = [None] * (self.height // 8)
 
-    def open(self):
+    def open(self, warm=False):
         """Bring the panel up (cleared), and the bus first if it is not up
-        yet; returns the driver's frame buffer."""
+        yet; returns the driver's frame buffer. warm: the panel is up already
+        (a soft reset) and keeps its picture: only asked whether it is there
+        (returns None: the display makes its own buffer)."""
         if self._i2c is None:
             from machine import Pin
             board = self._board
@@ -59,6 +61,9 @@ class Link:
             else:
                 from machine import I2C
                 self._i2c = I2C(board.I2C_ID, scl=scl, sda=sda, freq=board.I2C_FREQ)
+        if warm:
+            self._i2c.writeto(self._addr, b"\x00\xe3")     # anyone there? (a no-op command)
+            return None
         from firmware import modules
         from ssd1306 import SSD1306_I2C
         try:

@@ -13,6 +13,7 @@ before leaving and before the panel goes to sleep.
 import sys
 import time
 
+from firmware.hal.controls import A, B
 from micropython import const
 
 from firmware import modules
@@ -38,6 +39,37 @@ class Screen:
     def redraw(self):
         """Paint everything again on the next draw() (something covered the screen)."""
         self.dirty = True
+
+
+class BareError(Screen):
+    """The crash screen when there is no memory for the real one
+    (firmware.screens.error.ErrorScreen, its child): drawn with the
+    display's own text, nothing imported. A or B: back to the menu (out of
+    memory: a fresh start, app.restart)."""
+
+    def __init__(self, app, error):
+        Screen.__init__(self, app)
+        self.title = "Error" if error is None else type(error).__name__
+        self.dirty = True
+
+    def update(self, now_ms):
+        c = self.hal.controls
+        if c.just_pressed(A) or c.just_pressed(B):
+            return BACK
+        return None
+
+    def key_line(self):
+        return "A: restart" if self.app.restart else "A: back to menu"
+
+    def draw(self, display):
+        if not self.dirty:
+            return
+        self.dirty = False
+        fb = display.fb
+        fb.fill(0)
+        fb.text("Oops:", 0, 0, 1)
+        fb.text(self.title[:16], 0, 12, 1)
+        fb.text(self.key_line(), 0, 56, 1)
 
 
 # The panel beside a game's board is drawn field by field: self.panel holds a
@@ -83,8 +115,8 @@ class GameScreen(Screen):
         self.held = {}   # each module a helper brought -> that helper (helper())
         if settings is None:
             # built directly (tests, benchmarks) rather than launched from the menu
-            with self.borrow("firmware.game_settings") as game_settings:
-                settings, settings_file = game_settings.own_settings(
+            with self.borrow("firmware.gamereader") as gamereader:
+                settings, settings_file = gamereader.own_settings(
                     self.hal.store, type(self).__module__)
         self.settings = settings
         self.settings_file = settings_file

@@ -1,8 +1,8 @@
 """Shown when a screen raised: the exception's type and message, then back to
 the menu. The traceback is in the crash log on the board (/data/crash.log).
-Its plainer parent, BareError (in firmware.app, always loaded), stands in
-when there is no memory to import this one."""
-from firmware.app import BareError
+Its plainer parent, BareError (in firmware.screens.base, always loaded),
+stands in when there is no memory to import this one."""
+from firmware.screens.base import BareError
 from firmware.ui import draw
 
 
@@ -47,4 +47,9 @@ class ErrorScreen(BareError):
         fb = draw.page(display, "Oops: " + self.title if _fits(self.title) else "Oops")
         for i, line in enumerate(self.lines):
             fb.text(line, 0, 11 + i * 9, 1)
-        fb.text("A: menu, logged" if self.logged else "A: menu (no log)", 0, 56, 1)
+        fb.text(self.key_line(), 0, 56, 1)
+
+    def key_line(self):
+        if self.app.restart:            # out of memory twice in a minute
+            return "A: restart"
+        return "A: menu, logged" if self.logged else "A: menu (no log)"

@@ -3,10 +3,9 @@ games (as they declare themselves: firmware/gamelist.py), then Records,
 Settings and About. The cursor comes back to the entry chosen last, wherever
 it is in the list now.
 
-The game list (firmware/gamelist.py, with the settings and the checks it
-imports) is borrowed to build the entries and forgotten again: the menu on
-show holds only its labels and icons."""
-from firmware import modules
+Choosing a game starts it in a program of its own (App.launch: a soft
+reset), so the menu's modules are never in a game's heap."""
+from firmware import gamelist
 from firmware.hal.controls import A, UP, DOWN
 from firmware.screens.base import Screen
 from firmware.ui import draw, tinyfont
@@ -47,11 +46,10 @@ class Menu(Screen):
         self.icons = []
         self.resume = None       # the key of the game Continue starts
         self.resume_title = None
-        with modules.borrowed("firmware.gamelist") as gamelist:
-            declared = gamelist.games(app)
-            games = gamelist.entries(app, declared)
-            resume = gamelist.resumable(app, declared)
-        declared = gamelist = None
+        declared = gamelist.games(app)
+        games = gamelist.entries(app, declared)
+        resume = gamelist.resumable(app, declared)
+        declared = None
         for entry in games:
             if entry[0] == resume:
                 self.add("Continue", entry[2])
@@ -99,14 +97,8 @@ class Menu(Screen):
         if game >= self.games:
             _, _, module, name = _SYSTEM[game - self.games]
             app.menu_key = _SYSTEM[game - self.games][0]
-            return app.open(module, name)
-        if game < 0:
-            key = self.resume
-        else:
-            from firmware import gamelist    # forgotten again as the game starts
-            key = gamelist.entries(app)[game][0]
-        app.menu_key = key
-        return app.launch(key)
+            return app.visit(module, name)
+        return app.launch(self.resume if game < 0 else gamelist.entries(app)[game][0])
 
     def draw(self, display):
         if not self.dirty:

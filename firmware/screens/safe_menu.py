@@ -31,7 +31,7 @@ class SafeMenu(Screen):
         if c.just_pressed(A):
             entry = self.entries[self.cursor]
             if entry is None:
-                return self.app.open("firmware.screens.settings", "SettingsScreen")
+                return self.app.visit("firmware.screens.settings", "SettingsScreen")
             return self.app.launch(entry[0])
         return None
 

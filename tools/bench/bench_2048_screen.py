@@ -25,10 +25,8 @@ import tools.emu  # noqa: E402
 tools.emu.install()
 
 import firmware.boards.ml4m as ml4m  # noqa: E402
-from firmware import app as app_module  # noqa: E402
-from firmware.hal import Hal  # noqa: E402
 from firmware.games.game2048 import DIRECTION_NAMES  # noqa: E402
-from firmware.screens import g2048  # noqa: E402
+from tools.emu.runner import Runner  # noqa: E402
 
 FULL_FRAME = 1030
 MOVES = 150        # at most; the game may end sooner (that move is not counted)
@@ -37,12 +35,11 @@ MOVES = 150        # at most; the game may end sooner (that move is not counted)
 def start(animate, seed):
     random.seed(seed)
     board = tools.emu.Board(seed=seed)
-    hal = Hal(ml4m, tempfile.mkdtemp())
-    arcade = app_module.App(hal)
-    arcade.start(arcade.menu())
+    arcade = Runner(board, tempfile.mkdtemp(), ml4m)
     arcade.step()
     board.bus.reset()
-    arcade.switch(g2048.Game(arcade, save="g2048", animate=animate))
+    from firmware.screens import g2048   # (the program's own copy)
+    arcade.switch(g2048.Game(arcade.app, save="g2048", animate=animate))
     arcade.step()
     arcade.step()
     first = board.bus.bytes

@@ -3,7 +3,8 @@ time at 400 kHz plus the firmware's sleeps and frame pacing).
 
 The boot follows firmware.app.main(): the HAL (panel init, joystick
 calibration), the safe-boot check, the App, the splash, then frames until the
-menu has been drawn and flushed to the panel. Two cases: nobody touches
+menu has been drawn and flushed to the panel (the menu starts a program of
+its own: a soft reset after the splash, tools/emu/runner.py). Two cases: nobody touches
 anything (the splash stays its full time), and A pressed as soon as the splash
 is on the panel (the splash skipped). Python's own import and compile time is
 not modeled (on the ESP32 it comes on top: loading the firmware's .mpy files).
@@ -23,8 +24,7 @@ import tools.emu  # noqa: E402
 tools.emu.install()
 
 import firmware.boards.ml4m as ml4m  # noqa: E402
-from firmware import app as app_module  # noqa: E402
-from firmware import start_up  # noqa: E402
+from tools.emu.runner import Runner  # noqa: E402
 
 MAX_FRAMES = 300
 
@@ -42,25 +42,63 @@ def boot(skip, store_dir):
         mark[1] = bus.time_us
 
     t0 = board.now_ms()
-    hal = start_up.hal(ml4m, store_dir)     # as app.main() does
-    assert not start_up.safe_boot(hal)
-    note("HAL (panel init)")
-    arcade = app_module.App(hal)
-    arcade.start()
-    note("App")
+    arcade = Runner(board, store_dir, ml4m)   # as main.py: the HAL (panel init), the App
+    note("HAL (panel init) and App")
     frames = 0
     while frames < MAX_FRAMES:
         was_menu = type(arcade.screen).__name__ == "Menu"
+        resets = arcade.resets
         arcade.step()
         frames += 1
         name = type(arcade.screen).__name__
-        note("frame %d (%s)" % (frames, name))
+        note("frame %d (%s%s)" % (frames, name, ", a reset" if arcade.resets != resets else ""))
         if skip and frames == 1:
             board.press("A")                # a thumb on A once the splash shows
-        if name == "Menu" and not was_menu:
+        if name == "Menu" and not was_menu and arcade.resets == resets:
             break                           # drawn and flushed in this step
+        if was_menu:
+            break                           # (the menu's program's first frame)
     board.release("A")
     return board.now_ms() - t0, frames, log
+
+
+def _until_drawn(board, arcade, screen):
+    """Frames until screen's first frame is on the panel (after a reset, the
+    step after the one that started its program); returns virtual ms."""
+    t0 = board.now_ms()
+    for _ in range(60):
+        resets = arcade.resets
+        arcade.step()
+        if type(arcade.screen).__name__ == screen and arcade.resets == resets:
+            return board.now_ms() - t0
+    raise RuntimeError("no %s" % screen)
+
+
+def launches(store_dir):
+    """A on each game's menu entry -> its first frame on the panel, and B ->
+    the menu's: [(title, A ms, B ms)] (virtual: the frame that sees the
+    press, the reset, the new program's first frame and its bus time)."""
+    board = tools.emu.Board()
+    arcade = Runner(board, store_dir, ml4m)
+    _until_drawn(board, arcade, "Splash")
+    board.press("A")
+    _until_drawn(board, arcade, "Menu")
+    board.release("A")
+    _until_drawn(board, arcade, "Menu")
+    found = []
+    for title in ("15-Puzzle", "8-Puzzle", "2048", "Reversi"):
+        menu = arcade.screen
+        menu.cursor = menu.labels.index(title)
+        board.press("A")
+        a = _until_drawn(board, arcade, "Game")
+        board.release("A")
+        _until_drawn(board, arcade, "Game")
+        board.press("B")
+        b = _until_drawn(board, arcade, "Menu")
+        board.release("B")
+        _until_drawn(board, arcade, "Menu")
+        found.append((title, a, b))
+    return found
 
 
 def main():
@@ -80,6 +118,14 @@ def main():
     full = results["splash shown in full"][2]
     quiet = sum(1 for _w, n, _b, _a in full if n == 0)
     print("(splash in full: %d frames, %d of them sent nothing)" % (len(full) - 2, quiet))
+    print()
+    print("A launch (a soft reset), emulated ML4M: virtual ms from the press to the new")
+    print("program's first frame on the panel (the interpreter's own time is left out:")
+    print("tools/bench/mp_launch.py measures it on MicroPython, with an ESP32 estimate)")
+    print("%-12s %12s %12s" % ("game", "A -> game", "B -> menu"))
+    with tempfile.TemporaryDirectory() as store:
+        for title, a, b in launches(store):
+            print("%-12s %12.1f %12.1f" % (title, a, b))
 
 
 if __name__ == "__main__":

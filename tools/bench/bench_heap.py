@@ -11,9 +11,10 @@ Drives tools/bench/mp_heap.py under the Node runner (the firmware loaded as
   heap layouts (mp_heap.py --pad, see there): the worst is reported, and how
   far the best was below it.
 - one session: a single run that visits every screen in turn, as a player
-  who never switches off would. MicroPython never frees an interned name
-  (qstr), so each screen also carries the names of the modules loaded before
-  it, and the qstr table grows in steps (it doubles).
+  who never switches off would. Each game starts in a program of its own (a
+  launch is a soft reset: the runner's --resets starts a fresh interpreter),
+  so it carries nothing of the screens before it, the interned names (qstrs)
+  included: the two columns agree but for what the session saved (records).
 
 - the menu with 0 and with 20 small games of a player's installed in /games
   (mp_heap.py --installed 20), against 2 KB for the 20.
@@ -62,9 +63,9 @@ def declared():
     sys.path.insert(0, ROOT)
     import tools.emu
     tools.emu.install()
-    from firmware import gamelist, gamereader
+    from firmware import gamefiles, gamereader
     found = []
-    for module in gamelist.BUILT_IN:
+    for module in gamefiles.BUILT_IN:
         decl = __import__(module, None, None, ["GAME"]).GAME
         game = gamereader.read_declaration(decl, module)
         game.update(module=module, id=module.rsplit(".", 1)[1], bench=decl.get("bench", {}))
@@ -81,7 +82,7 @@ def run(mpy, *args, first_boot=False):
         sys.exit("bench_heap: node not found (the MicroPython runner needs Node 20): run make deps")
     if not _DECLARED:
         _DECLARED.append(declared())
-    cmd = ([node, RUNNER, "--heap", str(HEAP), "--esp32-heap"] + (["--mpy", mpy] if mpy else [])
+    cmd = ([node, RUNNER, "--resets", "--heap", str(HEAP), "--esp32-heap"] + (["--mpy", mpy] if mpy else [])
            + ["--script", SCRIPT] + list(args)
            + ([] if first_boot else ["--declared", _DECLARED[0]]))
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=900)
@@ -157,8 +158,8 @@ def main(argv):
     print("fresh boot: each screen opened from the menu right after power-on (the")
     print("target's figure), the worst of %d heap layouts; layout: how much less the" % len(PADS))
     print("best layout held. one session: every screen in turn without a reboot (also")
-    print("the worst layout), each carrying the interned names of the modules loaded")
-    print("before it. live: held between frames; upper: that plus one frame's garbage;")
+    print("the worst layout), each game in a program of its own (a launch is a soft")
+    print("reset). live: held between frames; upper: that plus one frame's garbage;")
     print("names: of the live figure, the interned names (qstr tables) the firmware")
     print("added, which grow in steps as the table doubles. After the whole session:")
     print("%.1f KB of names." % names_kb(reports["one session"]))

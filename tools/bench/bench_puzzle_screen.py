@@ -24,9 +24,8 @@ import tools.emu  # noqa: E402
 tools.emu.install()
 
 import firmware.boards.ml4m as ml4m  # noqa: E402
-from firmware import app as app_module  # noqa: E402
-from firmware.hal import Hal  # noqa: E402
 from firmware.games.npuzzle import DIRECTION_NAMES  # noqa: E402
+from tools.emu.runner import Runner  # noqa: E402
 
 FULL_FRAME = 1030
 MOVES = 40          # pushes measured per configuration
@@ -35,16 +34,13 @@ MOVES = 40          # pushes measured per configuration
 def start(title, size, mode, seed):
     random.seed(seed)
     board = tools.emu.Board(seed=seed)
-    hal = Hal(ml4m, tempfile.mkdtemp())
-    arcade = app_module.App(hal)
+    arcade = Runner(board, tempfile.mkdtemp(), ml4m)   # the firmware across its launches
     from firmware import gamelist
-    gamelist.set_setting(arcade, "puzzle", "big", size)
-    gamelist.set_setting(arcade, "puzzle", "mode", mode)
-    arcade.start(arcade.menu())
+    gamelist.set_setting(arcade.app, "puzzle", "big", size)
+    gamelist.set_setting(arcade.app, "puzzle", "mode", mode)
     arcade.step()
-    key = gamelist.entry_key(arcade, title if size != 5 else "24-Puzzle")
     board.bus.reset()
-    arcade.switch(arcade.launch(key))
+    arcade.play(title if size != 5 else "24-Puzzle")   # its own program: a soft reset
     arcade.step()
     first = board.bus.bytes
     if mode == "picture":        # the picture shown at the start: A starts the game

@@ -169,7 +169,12 @@ def _upper(n):
 def frames(n):
     app = _app[0]
     for _ in range(n):
-        app.step()
+        try:
+            app.step()
+        except SystemExit:   # a launch: this program ends, the next goes on (run.mjs --resets)
+            _count[0] += 1
+            _carry()
+            raise
         _count[0] += 1
         yield
 
@@ -383,34 +388,49 @@ def _set(game_id, settings):
     return old
 
 
-def run_game(row, label, module, plan, settings, n, rng, save=None, key=None, game_id=None):
-    """Open label (the game entry key) from the menu, settings changed first,
-    play, come back."""
-    app = _app[0]
-    if key is None and not _module_file(module):
-        _notes.append("%s: skipped, %s is not there yet" % (row, module))
+def open_row(item, rng):
+    """In the menu's program: a row's settings changed, its game chosen (a
+    launch: the program ends there), or a system screen opened and played."""
+    row, game, settings = item
+    if game is None:                         # Records, Settings, About: a program each too
+        _where["saved"] = {}
+        _where["next"] = "game"
+        phase(row)
+        yield from choose(row)
         return
+    title, module, save, key, game_id, plan = game
     if settings and save:
-        app.hal.store.save(save, {})         # a variant starts a new game
-    saved = _set(game_id, settings)
+        _app[0].hal.store.save(save, {})     # a variant starts a new game
+    _where["saved"] = _set(game_id, settings)
+    _where["next"] = "game"
     phase(row)
-    yield from choose(label, key)
-    if screen_name() == "ErrorScreen":
+    yield from choose(title, key)
+
+
+def play_row(item, rng, n):
+    """In the game's own program: play it, then B (back to the menu's program)."""
+    row, game, _settings = item
+    phase(row)
+    app = _app[0]
+    if screen_name() in ("ErrorScreen", "BareError"):
         err = app.screen
-        _notes.append("%s: did not open: %s %s" % (row, err.title, " ".join(err.lines)))
-        yield from to_menu()
+        _notes.append("%s: did not open: %s %s" % (row, err.title, " ".join(getattr(err, "lines", ()))))
+    elif game is None:
+        yield from play_system(rng, 60)
     else:
-        yield from plan(rng, n)
-        yield from to_menu()
-    _set(game_id, saved)
+        yield from game[5](rng, n)
+    _where["next"] = "menu"
+    yield from to_menu()
+
+
+def back_in_menu(row):
     phase("menu after " + row)
     yield from frames(6)
     _menu_after[row] = _stats["menu after " + row][3]
     if _opts["debug"]:
-        store = app.hal.store
-        print("debug: after %s: new modules %s, store remembers %d files" % (
-            row, sorted(k for k in sys.modules if k not in _opts["modules"]),
-            len(store._saved)))
+        store = _app[0].hal.store
+        print("debug: after %s: modules %s, store remembers %d files" % (
+            row, sorted(sys.modules), len(store._saved)))
         import micropython
         micropython.qstr_info()
 
@@ -420,19 +440,27 @@ _SYSTEM = (("Records", "firmware.screens.records"),
            ("About", "firmware.screens.about"))
 
 
+_DECLARED = ROOT + "/_declared.json"   # the declarations the first program read
+
+
 def _declared():
     """The built-in games' declarations: given by bench_heap.py (--declared
     JSON, read on the PC), so that neither this bench nor the firmware has to
     import every game to learn them, as on the board from its second boot on
     (data/games.json). Without --declared the games are imported here (their
     interned names then count, as on a first boot after a deploy)."""
+    import json
     if "--declared" in sys.argv:
-        import json
         return json.loads(sys.argv[sys.argv.index("--declared") + 1])
+    try:                 # read by the first program (a launch's program imports no game)
+        with open(_DECLARED) as f:
+            return json.loads(f.read())
+    except OSError:
+        pass
     before = set(sys.modules)
-    from firmware import gamelist, gamereader
+    from firmware import gamefiles, gamereader
     found = []
-    for module in gamelist.BUILT_IN:
+    for module in gamefiles.BUILT_IN:
         __import__(module)
         decl = sys.modules[module].GAME
         game = gamereader.read_declaration(decl, module)
@@ -440,9 +468,15 @@ def _declared():
         game["id"] = module[module.rindex(".") + 1:]
         game["bench"] = decl.get("bench", {})
         found.append(game)
-    decl = gamelist = gamereader = None
+    decl = gamefiles = gamereader = None
     for name in [n for n in sys.modules if n not in before]:
         _forget_modules(name)
+    try:
+        os.mkdir(ROOT)
+    except OSError:
+        pass
+    with open(_DECLARED, "w") as f:
+        f.write(json.dumps(found))
     return found
 
 
@@ -489,21 +523,21 @@ def write_cache(declared, installed):
     reads no game to learn what it declares (the board's usual boot)."""
     import json
     before = set(sys.modules)
-    from firmware import gamelist, gamereader
+    from firmware import gamefiles, gamereader
     games = []
     for decl in declared:
         game = {}
         for k in decl:
             if k != "bench":
                 game[k] = decl[k]
-        game["path"] = gamelist.built_in_file(game["module"])
-        game["stamp"] = gamelist.stamp(game["path"])
+        game["path"] = gamefiles.built_in_file(game["module"])
+        game["stamp"] = gamefiles.stamp(game["path"])
         game["built_in"] = True
         games.append(game)
     for i in range(installed):
         game = gamereader.read_declaration(_installed_game(i), "game%d" % i)
         game["path"] = "%s/game%d.py" % (GAMES, i)
-        game["stamp"] = gamelist.stamp(game["path"])
+        game["stamp"] = gamefiles.stamp(game["path"])
         game["id"] = game["module"] = "game%d" % i
         game["built_in"] = False
         games.append(game)
@@ -513,7 +547,7 @@ def write_cache(declared, installed):
         pass
     with open(ROOT + "/games.json", "w") as f:
         f.write(json.dumps({"layout": 1, "games": games}))
-    games = gamelist = gamereader = None
+    games = gamefiles = gamereader = None
     for name in [n for n in sys.modules if n not in before]:
         _forget_modules(name)
 
@@ -580,44 +614,100 @@ def _wanted(row):
     return not _opts["only"] or _opts["only"] in row
 
 
+def _items():
+    """The rows of this run: (row, game, settings) for the games, (label,
+    None, None) for the system screens."""
+    rows = [r for r in _game_rows(_declared()) if _wanted(r[0])]
+    return rows + [(label, None, None) for label, _m in _SYSTEM if _wanted(label)]
+
+
 def session(menu_only, n):
+    """The whole session, one program at a time: a launch ends the program
+    (frames() carries the figures over), and run.mjs --resets runs this
+    script again in a fresh interpreter, which goes on where _where says."""
     import random
-    random.seed(7)
+    random.seed(7 + mprun_resets)  # noqa: F821  (set by run.mjs)
     rng = random
-    phase("boot")
-    rows = _prepare()
-    from firmware import modules
-    from firmware.app import App
-    # as firmware.app.main() boots (no /board.txt here: the ML4M's board
-    # file), so the modules of the power-on are forgotten as on the board
-    with modules.borrowed("firmware.start_up") as start_up:
-        hal = start_up.hal(None, ROOT)
-        app = App(hal, games_folder=GAMES)
-    _app[0] = app
-    app.start()
-    yield from frames(1)
-    yield from tap("A", 1, 1)                # skip the splash
-    if screen_name() != "Menu":
+    if mprun_resets == 0:  # noqa: F821
+        phase("boot")
+    items = _ITEMS
+    from firmware import app as app_module
+    # as main.py starts, after a power-on or a soft reset (no /board.txt
+    # here: the ML4M's board file)
+    _app[0] = app_module.start(None, ROOT, GAMES)
+    app_module = None
+    if mprun_resets == 0:  # noqa: F821
+        yield from frames(1)
+        _where["next"] = "first menu"
+        yield from tap("A", 1, 1)                # skip the splash: the menu's program
         yield from frames(60)
-    phase("menu")
-    for _ in range(9):                       # down through every entry and back
-        yield from push("down")
-    for _ in range(9):
-        yield from push("up")
-    yield from frames(20)
-    _opts["modules"] = set(sys.modules)
-    if _opts["debug"]:
-        print("debug: modules in the menu:", sorted(sys.modules))
-        import micropython
-        micropython.qstr_info()
-    if menu_only:
-        return
-    for row, game, settings in rows:
-        title, module, save, key, game_id, plan = game
-        yield from run_game(row, title, module, plan, settings, n, rng, save, key, game_id)
-    for label, module in _SYSTEM:
-        if _wanted(label):
-            yield from run_game(label, label, module, play_system, {}, 60, rng)
+        _notes.append("the splash did not end in a reset")
+    if _where["next"] == "first menu":
+        phase("menu")
+        for _ in range(9):                       # down through every entry and back
+            yield from push("down")
+        for _ in range(9):
+            yield from push("up")
+        yield from frames(20)
+        if _opts["debug"]:
+            print("debug: modules in the menu:", sorted(sys.modules))
+            import micropython
+            micropython.qstr_info()
+        if menu_only:
+            return
+    elif _where["next"] == "game":
+        yield from play_row(items[_where["row"]], rng, n)
+        return                                   # (B resets: the line above ends the program)
+    else:
+        item = items[_where["row"]]
+        if item[1] is not None:
+            _set(item[1][4], _where["saved"])
+        yield from back_in_menu(item[0])
+    while _where["row"] + 1 < len(items):
+        _where["row"] += 1
+        yield from open_row(items[_where["row"]], rng)
+
+
+def _prepare_items():
+    _prepare()
+    return _items()
+
+
+# ---- across soft resets -----------------------------------------------------------
+STATE = ROOT + "/_heap_bench.json"
+_where = {"row": -1, "next": "menu", "saved": {}}   # where the session goes on after a reset
+
+
+def _carry():
+    """What the next program needs to go on, into the flash (run.mjs keeps /data)."""
+    import json
+    with open(STATE, "w") as f:
+        f.write(json.dumps({"stats": _stats, "order": _order, "before": _before,
+                            "notes": _notes, "menu_after": _menu_after, "count": _count[0],
+                            "phase": _phase[0], "off": _off, "where": _where, "t0": _t0[0],
+                            "bench": _bench[1]}))
+
+
+def _carried():
+    """The figures of the programs before this one (False: this is the first)."""
+    import json
+    try:
+        with open(STATE) as f:
+            state = json.loads(f.read())
+    except OSError:
+        return False
+    _stats.update(state["stats"])
+    _order.extend(state["order"])
+    _before.update(state["before"])
+    _notes.extend(state["notes"])
+    _menu_after.update(state["menu_after"])
+    _count[0] = state["count"]
+    _phase[0] = state["phase"]
+    _off[:] = state["off"]
+    _where.update(state["where"])
+    _t0[0] = state["t0"]
+    _bench[1] = state["bench"]
+    return True
 
 
 def _firmware_modules(path="/fw/firmware", name="firmware"):
@@ -691,7 +781,8 @@ def _args():
     return menu_only, n
 
 
-_bench = [0]
+_bench = [0, 0]     # the bench's own heap in this program, and in the first
+_ITEMS = []         # the rows of this run (session())
 _named = [False]
 _gen = [None]
 _t0 = [0]
@@ -704,11 +795,11 @@ def _kb(n):
 def report():
     import micropython
     micropython.qstr_info()       # interned names now (the first such line: at the start)
-    bench = _bench[0]
+    bench = 0                     # (each program's own bench heap is taken off as measured)
     print("Heap under MicroPython %s (WebAssembly port), KB: gc.mem_alloc() less this"
           % ".".join(str(v) for v in sys.implementation.version[:3]))
     print("bench's own %.1f KB (script, stand-ins, runtime: measured before the firmware)"
-          % _kb(bench))
+          % _kb(_bench[1]))
     print("%-24s %7s %7s %7s %8s %7s  %s" % ("screen", "live", "upper", "+opened", "menu aft",
                                             "frames", "target %d KB" % TARGET_KB))
     for name in _order:
@@ -726,10 +817,9 @@ def report():
     print("live: peak heap held between frames (after a collection); upper: peak before")
     print("the collection (that frame's garbage too); +opened: live peak less the menu's")
     print("heap just before the screen opened; menu aft: the menu's heap afterwards.")
-    print("Rows run in order in one session: interned names (qstrs) of every module")
-    print("loaded stay in the heap for good, so later rows carry the earlier ones'")
-    print("(--only ROW: one row after a fresh boot). %d frames, %d s real time." % (
-        _count[0], _ticks_diff(_real_ms(), _t0[0]) // 1000))
+    print("Rows run in order in one session; each game in a program of its own (a")
+    print("launch is a soft reset: a fresh interpreter), so it carries no interned names")
+    print("of the rows before it (--only ROW: one row). %d frames." % _count[0])
     for note in _notes:
         print("note:", note)
 
@@ -744,8 +834,16 @@ def step():
         if not _named[0]:
             # The interned names before the firmware (report() prints them again
             # after), in a step of its own: the first print keeps a buffer, which
-            # belongs in the bench's own heap, measured on the next step.
+            # belongs in the bench's own heap, measured on the next step. So do
+            # the figures of the programs before this one (after a launch).
             _named[0] = True
+            _carried()
+            if "--modules" not in sys.argv:
+                # the rows (and, first, the flash prepared), before the bench's
+                # own heap is measured: a session's list of rows is not the
+                # firmware's heap
+                _args()
+                _ITEMS.extend(_prepare_items() if mprun_resets == 0 else _items())  # noqa: F821
             if "--modules" not in sys.argv:
                 import micropython
                 micropython.qstr_info()
@@ -754,7 +852,9 @@ def step():
                 _named.append([bytearray(8) for _ in range(n)])
             return True
         _bench[0] = n
-        _t0[0] = _real_ms()
+        if mprun_resets == 0:  # noqa: F821
+            _bench[1] = n
+            _t0[0] = _real_ms()
         menu_only, frames_per_game = _args()
         if "--modules" in sys.argv:
             phase("bench")
@@ -762,7 +862,7 @@ def step():
         else:
             _gen[0] = session(menu_only, frames_per_game)
     else:
-        _live(n)
+        _live(n - _bench[0])
     try:
         next(_gen[0])
     except StopIteration:
@@ -771,5 +871,5 @@ def step():
         else:
             report()
         return False
-    _upper(gc.mem_alloc())
+    _upper(gc.mem_alloc() - _bench[0])
     return True

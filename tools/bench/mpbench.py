@@ -116,9 +116,11 @@ class Store:
         import io
         return io.StringIO(self.files[path])
 
-    def load(self, name, default, check=None, what=None):
+    def load(self, name, default, check=None, what=None, none_if_missing=False):
         import json
         text = self.files.get(name)
+        if not text and none_if_missing:
+            return None
         value = json.loads(text) if text else default
         if isinstance(default, dict):
             for key in default:         # as the real store: missing keys from the default

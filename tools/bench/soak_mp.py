@@ -5,8 +5,13 @@
 # with little free RAM, plus the ~15 KB this script holds), one frame per
 # step() so that the runner's collection runs between frames as the board's
 # would:
-#   node tools/mprun/run.mjs --heap 118784 --esp32-heap --mpy build/mpy \
+#   node tools/mprun/run.mjs --resets --heap 118784 --esp32-heap --mpy build/mpy \
 #        --script tools/bench/soak_mp.py [--inputs N] [--seed S]
+# (--resets: a launch is a soft reset, and the runner starts a fresh
+# interpreter for the next program, as the board does; this script then runs
+# again from its top and goes on from where the last program stopped: its
+# figures, the inputs' position, the pins held and the virtual time are
+# carried in data/_soak.json, which the runner keeps as the board's flash)
 # (--esp32-heap: the heap at the ESP32's addresses, so that pixels and small
 # numbers in buffers do not pass for pointers and keep dead blocks alive, as
 # at this port's usual low address; see tools/mprun/run.mjs)
@@ -85,10 +90,16 @@ def _frames(n):
         _s["was"] = _where()
         try:
             app.step()
+        except SystemExit:               # a launch: the next program goes on from here
+            _s["frames"] += 1
+            _pos[2] += 1
+            _carry()
+            raise
         except Exception as error:       # reported, and the soak goes on
             _s["exceptions"] += 1
             sys.print_exception(error)
         _s["frames"] += 1
+        _pos[2] += 1
         now = _screen()
         if now != was and now in _CRASH_SCREENS:
             _s["crashes"] += 1
@@ -123,32 +134,38 @@ def _checkpoint():
 
 def _session():
     yield                                 # collected: what the soak itself holds
-    _s["own"] = gc.mem_alloc()
-    # Boot in steps: a collection runs only between step() calls in this port,
+    resumed = _carried()
+    if not resumed:
+        _s["own"] = gc.mem_alloc()
+    # Start in steps: a collection runs only between step() calls in this port,
     # while the board collects whenever it needs to. The first boot's splash
     # imports every game once to read its declaration (gamelist.games): that
     # one call's garbage outgrows the cap with no collection in it, which says
     # nothing of the board, so the heap is watched from the first input on
     # (the boot's heap is measured by make bench: tools/bench/mp_heap.py).
-    from firmware.boards import ml4m as board
-    from firmware.hal import Hal
+    from firmware import app as app_module
     yield
-    from firmware.app import App
+    # a program's first frames import its screen's modules in one call each,
+    # with no collection inside (this port's): their garbage says nothing of
+    # the board, whose collector runs when it needs to
+    _s["booting"] = _START_FRAMES
+    # as main.py, after a power-on or a soft reset (the launch note in the RTC memory)
+    _s["app"] = app_module.start(None, ROOT)
+    app_module = None
     yield
-    hal = Hal(board, ROOT)
-    hal.controls.update(hal.clock.now())
-    app = App(hal)
-    _s["app"] = app
-    yield
-    app.start()
-    _s["booting"] = True
-    yield
+    at = list(_pos)                       # where the last program stopped (0: the start)
     done = 0
     for steps in soak_plan.inputs(SEED, INPUTS):
         done += 1
-        if done % 5000 == 0:             # a long run shows how far it got
+        if done < at[0]:
+            continue
+        if done % 5000 == 0 and done != at[0]:   # a long run shows how far it got
             _progress(done)
-        for step in steps:
+        for k, step in enumerate(steps):
+            if done == at[0] and k < at[1]:
+                continue                  # done by the program before (the pins are as it left them)
+            left = step[1] - at[2] if (done, k) == (at[0], at[1]) and step[0] == "frames" else None
+            _pos[0], _pos[1], _pos[2] = done, k, 0
             kind = step[0]
             if kind == "press":
                 machine.drive(_BUTTON_GPIO[step[1]], 1)
@@ -157,10 +174,48 @@ def _session():
             elif kind == "stick":
                 machine.levels[39], machine.levels[36] = _STICK[step[1]]
             elif kind == "frames":
-                yield from _frames(step[1])
+                if left is not None:
+                    _pos[2] = at[2]
+                yield from _frames(step[1] if left is None else left)
             else:
                 yield from _checkpoint()
+    _pos[0], _pos[1], _pos[2] = INPUTS + 1, 0, 0
     yield from _checkpoint()
+
+
+# ---- across soft resets -----------------------------------------------------------
+_STATE = ROOT + "/_soak.json"
+_pos = [0, 0, 0]          # input number, step in it, frames of that step done
+_CARRIED = ("frames", "exceptions", "crashes", "stuck", "heap", "out_of_heap", "own", "boot_grew")
+
+
+def _carry():
+    import json
+    state = {"pos": _pos, "now": _now, "seen": sorted(_s["seen"]),
+             "levels": [[k, v] for k, v in machine.levels.items()]}
+    for name in _CARRIED:
+        state[name] = _s.get(name)
+    with open(_STATE, "w") as f:
+        f.write(json.dumps(state))
+
+
+def _carried():
+    """The figures and the place of the programs before this one (False: the first)."""
+    import json
+    try:
+        with open(_STATE) as f:
+            state = json.loads(f.read())
+    except OSError:
+        return False
+    for name in _CARRIED:
+        if state[name] is not None:
+            _s[name] = state[name]
+    _s["seen"] = set(state["seen"])
+    _pos[:] = state["pos"]
+    _now[:] = state["now"]
+    for gpio, level in state["levels"]:      # what the player still holds
+        machine.levels[gpio] = level
+    return True
 
 
 def _progress(done):
@@ -181,7 +236,7 @@ def _report():
     print("crash screens:", _s["crashes"])
     print("stuck states:", _s["stuck"])
     print("times the capped heap ran out (the board's MemoryError):", _s["out_of_heap"])
-    print("heap added during the first boot (one call, not counted): %.1f KB"
+    print("heap added at a program's start, at most (its first frames, not counted): %.1f KB"
           % (_s.get("boot_grew", 0) / 1024))
     print("held by the soak itself (script, plan, runner): %.1f KB" % (_s["own"] / 1024))
     if heap:
@@ -222,10 +277,15 @@ def _note_heap(live):
         heap[3] += 1
 
 
+_START_FRAMES = 4     # a program's start and its first frames (see _session)
+
+
 def _watch_heap():
     total = gc.mem_alloc() + gc.mem_free()
-    if _s.pop("booting", False):
-        _s["boot_grew"] = total - _s["total"]
+    if _s.get("booting"):
+        _s["booting"] -= 1
+        if _s["total"]:
+            _s["boot_grew"] = max(_s.get("boot_grew") or 0, total - _s["total"])
     elif _s["total"] and total > _s["total"]:
         _s["out_of_heap"] += 1
         print("heap ran out at frame %d, from %s to %s (live before that frame %.1f KB)"

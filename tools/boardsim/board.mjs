@@ -11,6 +11,10 @@
 //     runs /boot.py, and comes back in the same REPL mode; in the raw REPL that is just
 //     "raw REPL; CTRL-B to exit\r\n>" (no banner), in the friendly REPL the banner.
 //     main.py is not run (there is no hardware for it here); the reboot is logged.
+//     A program's machine.soft_reset() (SystemExit at the raw REPL) resets the same way.
+//     What the ESP32 keeps over it beside the flash: with the firmware's machine
+//     stand-in in /lib (tools/emu/mp_node/machine.py), its RTC memory, and
+//     machine.reset_cause() says SOFT_RESET.
 //   - a missing file is OSError 2 (ENOENT), as on the ESP32, not this port's 44:
 //     mpremote (mip, fs) tells "no such file" from other errors by that number.
 //   - a raw-paste request (Ctrl-E 'A' Ctrl-A) is declined with "R\x00", as a board
@@ -199,12 +203,30 @@ async function boot(files) {
   }
 }
 
+// The RTC memory of the machine stand-in, if a program imported it (else null).
+function rtcMemory(mp) {
+  try {
+    mp.runPython("import sys\n_m = sys.modules.get('machine')\n" +
+      "_rtc_kept = str(_m._rtc_memory[0], 'latin-1') if hasattr(_m, '_rtc_memory') else ''\ndel _m");
+    const kept = mp.globals.get("_rtc_kept");
+    return typeof kept === "string" && kept !== "" ? kept : null;
+  } catch (e) {
+    return null;
+  }
+}
+
 async function softReset() {
   const files = flashFiles(state.mp.FS);
+  const rtc = rtcMemory(state.mp);
   // What the REPL printed on the way out stays ("OK\r\n" in the raw REPL, as on a board),
   // then the reboot line and whatever boot.py prints.
   for (const b of Buffer.from("MPY: soft reboot\r\n")) out.push(b);
   await boot(files);
+  if (rtc !== null) {
+    state.mp.globals.set("_rtc_kept", rtc);
+    state.mp.runPython("import machine\nmachine._cause[0] = machine.SOFT_RESET\n" +
+      "machine._rtc_memory[0] = bytes(_rtc_kept, 'latin-1')\ndel _rtc_kept");
+  }
   state.events.push(`soft reboot (${state.mode} REPL)`);
   const shown = out;
   out = [];

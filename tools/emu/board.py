@@ -131,6 +131,8 @@ class Board:
         self._running_pending = False
         self.resets = 0
         self.dropped_irqs = 0
+        self.reset_cause = 1           # machine.PWRON_RESET; SOFT_RESET (5) after soft_reset()
+        self.rtc_memory = b""          # machine.RTC().memory(): kept across a soft reset
         # Light sleep (machine.lightsleep): the wake pins esp32.wake_on_ext1
         # chose ((gpios), any_high) or None, and each sleep's (start ms, end ms)
         self.ext1_wake = None
@@ -308,6 +310,26 @@ class Board:
             return None
         finally:
             self._deadline_ns = None
+
+    # ---- resets ----------------------------------------------------------------------
+    def soft_reset(self):
+        """What the ESP32 port does at a soft reset, outside the heap: pin
+        IRQs and pending callbacks dropped, the PWM stopped. Pin levels, the
+        RTC memory, the clock and the panel (its picture and settings) stay."""
+        self.reset_cause = 5           # machine.SOFT_RESET
+        self.irqs.clear()
+        self._pending.clear()
+        speaker = self.wiring["speaker"]
+        if self.pwm_log and self.pwm_log[-1][1]:
+            self.log_pwm(speaker, 0, 0)
+
+    def power_cycle(self):
+        """Power off and on again, as far as the firmware can tell: the RTC
+        memory is lost and the next start is a power-on."""
+        self.reset_cause = 1           # machine.PWRON_RESET
+        self.rtc_memory = b""
+        self.irqs.clear()
+        self._pending.clear()
 
     # ---- micropython.schedule and soft IRQs ------------------------------------
     def schedule(self, fn, arg):

@@ -19,6 +19,11 @@
 //                  figures then leave out the compiler's work and its interned names.
 //   --heap BYTES   MicroPython heap size (default 8 MiB; the ESP32 has ~110 KB,
 //                  measure with gc.mem_alloc() rather than by shrinking this).
+//   --resets       a machine.soft_reset() (a launch: firmware/launch.py) starts a
+//                  fresh interpreter, as the board does: the tree copied again, the
+//                  files under /data and /games (the flash) and the RTC memory kept,
+//                  machine.reset_cause() SOFT_RESET, and the script run again from
+//                  its top (sys.argv the same, mprun_resets = how many so far).
 //   --esp32-heap   put the MicroPython heap where the ESP32 has it (0x3FFxxxxx)
 //                  rather than low in WebAssembly memory (~0x37000). The collector
 //                  takes any word that looks like a pointer into the heap for one:
@@ -51,6 +56,7 @@ function parseArgs(argv) {
     const a = argv[i];
     if (a === "--heap") opts.heap = parseInt(argv[++i], 10);
     else if (a === "--esp32-heap") opts.esp32Heap = true;
+    else if (a === "--resets") opts.resets = true;
     else if (a === "--mpy") opts.mpy = argv[++i];
     else if (a === "--tests") {
       while (i + 1 < argv.length && !argv[i + 1].startsWith("--")) opts.tests.push(argv[++i]);
@@ -192,9 +198,9 @@ function heapAtEsp32Address() {
   });
 }
 
-async function main() {
-  const opts = parseArgs(process.argv.slice(2));
-  if (opts.esp32Heap) heapAtEsp32Address();
+// A fresh MicroPython with the project tree copied in (and, after a soft
+// reset, what the board keeps: the flash's files and the RTC memory).
+async function freshInterpreter(opts, kept) {
   const mp = await loadMicroPython({
     heapsize: opts.heap,
     pystack: 8192,
@@ -213,30 +219,81 @@ async function main() {
   mp.runPython("import sys\nsys.path[:0] = ['/fw', '/fw/lib', '/fw/tools/emu/mp_node']");
   // this port's files raise Emscripten's error numbers: the board's from here on
   mp.runPython("import port_errno\nport_errno.install()");
+  if (kept) {
+    for (const [file, bytes] of kept.files) { mkdirs(mp, path.posix.dirname(file)); mp.FS.writeFile(file, bytes); }
+    mp.globals.set("_rtc_kept", kept.rtc);
+    mp.globals.set("mprun_resets", kept.resets);
+    mp.runPython("import machine\nmachine._cause[0] = machine.SOFT_RESET\n" +
+      "machine._rtc_memory[0] = bytes(_rtc_kept, 'latin-1')\ndel _rtc_kept");
+  } else mp.globals.set("mprun_resets", 0);
+  return mp;
+}
+
+// What the board keeps over a soft reset, from the interpreter that ends.
+function keptOver(mp, resets) {
+  const files = [];
+  const walk = (dir) => {
+    let names;
+    try { names = mp.FS.readdir(dir); } catch (e) { return; }
+    for (const name of names) {
+      if (name === "." || name === "..") continue;
+      const full = `${dir}/${name}`;
+      if (mp.FS.isDir(mp.FS.stat(full).mode)) walk(full);
+      else files.push([full, mp.FS.readFile(full)]);
+    }
+  };
+  walk("/data");
+  walk("/games");
+  mp.runPython("import machine\n_rtc_out = str(machine._rtc_memory[0], 'latin-1')");
+  return { files, rtc: mp.globals.get("_rtc_out"), resets };
+}
+
+function softReset(e) {
+  return /SystemExit: machine\.soft_reset\(\)/.test(String(e.message || e));
+}
+
+async function runScript(opts, mp) {
+  const abs = path.resolve(opts.script);
+  if (!fs.existsSync(abs)) usage(`no such script: ${opts.script}`);
+  mkdirs(mp, "/fw/_run");
+  mp.FS.writeFile("/fw/_run/__main__.py", fs.readFileSync(abs));
+  mp.globals.set("_argv", JSON.stringify([opts.script, ...opts.args]));
+  mp.runPython("import json\nsys.argv[:] = json.loads(_argv)\n_script = {'__name__': '__main__', 'mprun_resets': mprun_resets}\n" +
+    "exec(open('/fw/_run/__main__.py').read(), _script)");
+  if (opts.loop) {
+    mp.globals.set("_loop_name", opts.loop);
+    mp.runPython("import gc\n_loop = _script[_loop_name]");
+    for (;;) {
+      mp.runPython("_again = bool(_loop())");
+      if (!mp.globals.get("_again")) break;
+      mp.runPython("gc.collect()");
+    }
+  }
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  if (opts.esp32Heap) heapAtEsp32Address();
+  let mp = await freshInterpreter(opts, null);
 
   if (opts.script) {
-    const abs = path.resolve(opts.script);
-    if (!fs.existsSync(abs)) usage(`no such script: ${opts.script}`);
-    mkdirs(mp, "/fw/_run");
-    mp.FS.writeFile("/fw/_run/__main__.py", fs.readFileSync(abs));
-    mp.globals.set("_argv", JSON.stringify([opts.script, ...opts.args]));
-    try {
-      mp.runPython("import json\nsys.argv[:] = json.loads(_argv)\n_script = {'__name__': '__main__'}\n" +
-        "exec(open('/fw/_run/__main__.py').read(), _script)");
-      if (opts.loop) {
-        mp.globals.set("_loop_name", opts.loop);
-        mp.runPython("import gc\n_loop = _script[_loop_name]");
-        for (;;) {
-          mp.runPython("_again = bool(_loop())");
-          if (!mp.globals.get("_again")) break;
-          mp.runPython("gc.collect()");
+    let resets = 0;
+    for (;;) {
+      try {
+        await runScript(opts, mp);
+        return;
+      } catch (e) {
+        if (opts.resets && softReset(e)) {
+          resets += 1;
+          const kept = keptOver(mp, resets);
+          if (opts.esp32Heap) heapAtEsp32Address();
+          mp = await freshInterpreter(opts, kept);
+          continue;
         }
+        process.stderr.write(String(e.message || e) + "\n");
+        process.exit(1);
       }
-    } catch (e) {
-      process.stderr.write(String(e.message || e) + "\n");
-      process.exit(1);
     }
-    return;
   }
 
   const files = testFiles(mp, opts.tests);

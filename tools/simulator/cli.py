@@ -327,7 +327,9 @@ def _make_session(seed):
     tools.emu.install()
     board = tools.emu.Board(seed=seed, wiring=_wiring())
     seed_randomness(seed)
-    return Session(board)
+    session = Session(board)
+    session.seed = seed          # seeded again at each soft reset, as the browser does
+    return session
 
 
 def _run(args, replay, seed, programs, header, record, png, dump, snapshots, shots):

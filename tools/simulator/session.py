@@ -16,8 +16,6 @@ same inputs at the same points of the firmware's execution, same final panel.
 """
 import os
 import random
-import runpy
-import sys
 
 from tools.simulator.controls import apply_event
 
@@ -96,6 +94,8 @@ class Session:
         self.reason = None            # why the run ended
         self.error = None             # the exception that ended it, if any
         self.events_applied = 0
+        self.resets = 0               # soft resets in the run (launches and returns)
+        self.seed = None              # the firmware's random seed (seeded again at each reset)
         self._ticks = 0
 
     # ---- inputs --------------------------------------------------------------------
@@ -124,36 +124,34 @@ class Session:
     # ---- running ---------------------------------------------------------------------
     def run(self, programs, limit_ms=None):
         """Run the programs (paths, e.g. boot.py and main.py) one after the other, as
-        the board does at power-on. A machine.reset() starts them again. Returns
-        the reason the run ended: "returned", "limit", "quit", "end", "reset-loop"
+        the board does at power-on; a soft reset (a game launched, or left) runs
+        them again on a fresh interpreter (tools/emu/runner.py). Returns the
+        reason the run ended: "returned", "limit", "quit", "end", "reset-loop"
         or "error" (self.error holds the exception)."""
         from tools.emu import StopEmulation, ResetRequested
+        from tools.emu.runner import Runner
         self._ticks = int(self.board.now_ms() // self.tick_ms)
         self._tick()
-        resets = 0
         deadline = None if limit_ms is None else self.board.now_ms() + limit_ms
         if deadline is not None:
             self.board.at(deadline, lambda: self.quit("limit"))
-        while True:
-            try:
-                for path in programs:
-                    runpy.run_path(path, run_name="__main__")
-                self.reason = "returned"
-            except Quit as stop:
-                self.reason = stop.reason
-            except ResetRequested:
-                resets += 1
-                if resets > 50:
-                    self.reason = "reset-loop"
-                else:
-                    _forget_firmware_modules()
-                    continue
-            except StopEmulation:
-                self.reason = "limit"
-            except Exception as exc:    # the firmware crashed past its own crash screen
-                self.reason = "error"
-                self.error = exc
-            return self.reason
+        runner = Runner(self.board, "data", start=False)
+        try:
+            seed = self.seed
+            runner.run_programs(programs, None if seed is None else
+                                lambda resets: seed_randomness(seed + resets))
+            self.reason = "returned"
+        except Quit as stop:
+            self.reason = stop.reason
+        except ResetRequested:
+            self.reason = "reset-loop"
+        except StopEmulation:
+            self.reason = "limit"
+        except Exception as exc:    # the firmware crashed past its own crash screen
+            self.reason = "error"
+            self.error = exc
+        self.resets = runner.resets
+        return self.reason
 
 
 class ReplayFeeder:
@@ -214,16 +212,6 @@ class ReplayFeeder:
 def _clean_ms(now):
     """Virtual ms as an int when it is whole (ticks are), for a tidy replay file."""
     return int(now) if now == int(now) else now
-
-
-def _forget_firmware_modules():
-    """After machine.reset(): the next run imports the firmware afresh, as a reboot does."""
-    for name in list(sys.modules):
-        module = sys.modules[name]
-        path = getattr(module, "__file__", None) or ""
-        if name == "firmware" or name.startswith("firmware.") or (
-                path.startswith(os.path.join(ROOT, "lib") + os.sep)):
-            del sys.modules[name]
 
 
 def seed_randomness(seed):

@@ -435,7 +435,25 @@ def soft_reset():
 
 
 def reset_cause():
-    return PWRON_RESET
+    return _board().reset_cause
+
+
+class RTC:
+    """The RTC's user memory: up to 2048 bytes that a soft reset (and
+    machine.reset()) keeps and a power-on clears (the board holds them)."""
+    MEMORY_MAX = 2048
+
+    def __init__(self, id=0):
+        self._board = _board()
+
+    def memory(self, data=None):
+        if data is None:
+            return bytes(self._board.rtc_memory)
+        data = data.encode() if isinstance(data, str) else bytes(data)
+        if len(data) > self.MEMORY_MAX:
+            raise ValueError("buffer too long")
+        self._board.rtc_memory = data
+        return None
 
 
 def unique_id():

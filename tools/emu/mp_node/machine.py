@@ -285,8 +285,30 @@ DEEPSLEEP_RESET = 4
 SOFT_RESET = 5
 
 
+# What a soft reset keeps (tools/mprun/run.mjs --resets sets both in the
+# fresh interpreter it starts): the reset's cause and the RTC memory.
+_cause = [PWRON_RESET]
+_rtc_memory = [b""]
+
+
 def reset_cause():
-    return PWRON_RESET
+    return _cause[0]
+
+
+class RTC:
+    """machine.RTC(): its user memory (2048 bytes on the ESP32) survives a soft reset."""
+
+    def __init__(self, id=0):
+        pass
+
+    def memory(self, data=None):
+        if data is None:
+            return _rtc_memory[0]
+        data = data.encode() if isinstance(data, str) else bytes(data)
+        if len(data) > 2048:
+            raise ValueError("buffer too long")
+        _rtc_memory[0] = data
+        return None
 
 
 def disable_irq():

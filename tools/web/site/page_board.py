@@ -3,7 +3,9 @@
 # (pins, ADC, DAC, PWM, I2C) with tools/emu/ssd1306_model.py on the I2C bus at
 # 0x3C, the very SSD1306 model the CPython emulator and its tests use.
 #
-# The firmware runs unchanged: boot.py, then main.py. Only App.run, the
+# The firmware runs unchanged: boot.py, then main.py, and again after each
+# soft reset (a launch: worker.js starts a fresh interpreter, with the flash,
+# the RTC memory and the panel kept: keep() / after_reset()). Only App.run, the
 # endless loop, is replaced for the page (see _one_frame_at_a_time): the page
 # calls frame() once per frame, and between two calls worker.js runs a
 # gc.collect() at top level. This port's collector frees nothing inside a
@@ -129,7 +131,8 @@ def _one_frame_at_a_time(app):
 
 
 def power_on(seed):
-    """Run boot.py and main.py as the board does at power-on."""
+    """Run boot.py and main.py as the board does at power-on (and after a soft
+    reset: after_reset() first)."""
     import espnow
     espnow.on_send = _radio_send
     import random
@@ -138,6 +141,33 @@ def power_on(seed):
     from firmware import app
     app.App.run = _one_frame_at_a_time
     exec(open("/main.py").read(), {"__name__": "__main__"})
+
+
+# ---- a soft reset: what the board keeps, into the next interpreter ----------------
+def keep():
+    """After machine.soft_reset(): the RTC memory and the panel (its picture and
+    settings: a soft reset does not touch it) as a JSON text for after_reset()."""
+    state = {}
+    for name, value in panel.__dict__.items():
+        if type(value) in (bytearray, bytes):
+            state[name] = ["hex", bytes(value).hex()]
+        elif type(value) in (int, bool, str, dict, list) or value is None:
+            state[name] = value
+    return json.dumps({"rtc": machine._rtc_memory[0].hex(), "panel": state,
+                       "levels": [[k, v] for k, v in machine.levels.items()]})
+
+
+def after_reset(text):
+    """In the fresh interpreter, before power_on(): what keep() kept."""
+    kept = json.loads(text)
+    machine._cause[0] = machine.SOFT_RESET
+    machine._rtc_memory[0] = bytes.fromhex(kept["rtc"])
+    for gpio, level in kept["levels"]:     # what the player still holds
+        machine.levels[gpio] = level
+    for name, value in kept["panel"].items():
+        if type(value) is list and len(value) == 2 and value[0] == "hex":
+            value = bytearray(bytes.fromhex(value[1]))
+        setattr(panel, name, value)
 
 
 def run_program(source):

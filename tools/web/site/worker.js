@@ -10,6 +10,11 @@
 // out), then a top-level gc.collect() and page_board.settle() (heap figures,
 // the cap). Frames are paced by a timer at the firmware's own frame rate.
 //
+// A launch is machine.soft_reset() (firmware/launch.py): the frame ends with
+// SystemExit, and the worker starts a fresh MicroPython as the board does, with
+// what the board keeps: the flash (/data), the RTC memory and the panel
+// (page_board.keep() / after_reset()); boot.py and main.py run again.
+//
 // Messages from the page:
 //   {type: "boot", flash: {path under /data: base64}, games: {path under /games: base64},
 //    files: {board path: base64}?, seed, replay: [[ms, event]...] | null}
@@ -56,9 +61,14 @@ onmessage = (e) => {
   });
 };
 
-async function start(m) {
+let bundle = null;
+let bootMessage = null;              // the last boot: the seed, for each soft reset
+let resets = 0;                      // soft resets since it: each program's seed differs
+
+async function start(m, kept = null) {
   if (timer !== null) clearTimeout(timer);
-  const bundle = await (await fetch("firmware.json")).json();
+  if (bundle === null) bundle = await (await fetch("firmware.json")).json();
+  if (kept === null) { bootMessage = m; resets = 0; }
   mp = await loadMicroPython({
     heapsize: 512 * 1024,            // the first heap area; the cap is checked in settle()
     pystack: 16 * 1024,
@@ -67,25 +77,29 @@ async function start(m) {
     stderr: (line) => post({ type: "log", text: line }),
   });
   for (const [path, data] of Object.entries(bundle.files)) writeFile(path, decode(data));
-  for (const [path, data] of Object.entries(m.flash || {})) writeFile(`${FLASH_ROOT}/${path}`, decode(data));
+  const flash = kept ? kept.flash : (m.flash || {});
+  for (const [path, data] of Object.entries(flash)) writeFile(`${FLASH_ROOT}/${path}`, decode(data));
   for (const [path, data] of Object.entries(m.games || {})) writeFile(`${GAMES_ROOT}/${path}`, decode(data));
   for (const [path, data] of Object.entries(m.files || {})) writeFile(path, decode(data));
   flashSeen = flashListing();
   mp.runPython(`import sys\nsys.path[:0] = ['${HARDWARE}']\nimport page_board`);
   const board = mp.pyimport("page_board");
-  py = { frame: board.frame, settle: board.settle, highlighted: board.highlighted };
+  py = { frame: board.frame, settle: board.settle, highlighted: board.highlighted, keep: board.keep };
   board.set_board(m.board || 1);
+  if (kept) board.after_reset(kept.board);
   mp.runPython("import gc\ngc.collect()");
   board.baseline();
-  pending = [];
-  replay = m.replay ? m.replay.slice() : null;
-  delay = 0;
-  choosing = null;
-  later = [];
-  bootedAt = performance.now();
+  if (!kept) {                       // (a replay goes on over a soft reset)
+    pending = [];
+    replay = m.replay ? m.replay.slice() : null;
+    delay = 0;
+    choosing = null;
+    later = [];
+    bootedAt = performance.now();
+  }
   try {
     if (m.type === "program") board.run_program(m.source);
-    else board.power_on(m.seed || 0);
+    else board.power_on((m.seed || 0) + resets);
   } catch (err) {
     post({ type: "stopped", reason: pythonError(err) });
     return;
@@ -100,6 +114,15 @@ function tick() {
   try {
     report = JSON.parse(py.frame(pending.join("\n")));
     pending = [];
+  } catch (err) {
+    if (err && err.type === "SystemExit" && /soft_reset/.test(err.message)) {
+      softReset();
+      return;
+    }
+    post({ type: "stopped", reason: pythonError(err) });
+    return;
+  }
+  try {
     mp.runPython("gc.collect()");
     heap = JSON.parse(py.settle());
   } catch (err) {
@@ -125,6 +148,16 @@ function tick() {
   }
   const frameMs = 1000 / report.fps;
   timer = setTimeout(tick, Math.max(0, frameMs - (performance.now() - started)));
+}
+
+// machine.soft_reset(): a fresh interpreter with the flash, the RTC memory and the panel
+function softReset() {
+  const kept = { flash: readFlash(), board: py.keep() };
+  resets += 1;
+  pending = [];
+  start(bootMessage, kept).catch((err) => {
+    post({ type: "stopped", reason: String(err && err.message || err) });
+  });
 }
 
 // The replay's inputs whose time has come (now: ms since power-on).

@@ -1,0 +1,151 @@
+"""A launch is a soft reset (README, "How it is built"): the menu is one
+program and each game another, each on a fresh heap. Before machine.soft_reset()
+the program that ends leaves a small note for the next one: which game to
+start (or none: the menu), the menu's cursor and failures, the notes for the
+player not shown yet, the idle timers and the stick's calibration. The note
+lives in RTC memory, which a soft reset keeps and a power-on clears; on a port
+without it, in data/launch.json. main.py (firmware.app.main) reads it back
+once, at the next start, and only after a soft reset.
+
+A note is a dict of plain data, written as JSON:
+  game      the menu entry's key of the game to start; absent: the menu
+  start     what the game's screen is built with (module, screen, options,
+            save, settings, settings file), resolved by the menu
+  broken    instead of start: why the game cannot start (the crash screen says it)
+  open      instead of a game: [module, class] of a system screen (Settings, Records, About)
+  menu      the menu entry the cursor comes back to
+  fails     the menu's failures in a row; safe: True when the safe menu stands in
+  notes     texts for the player not shown yet
+  idle      ms since the last input; dim: the panel was dimmed
+  stick     the stick's calibrated rest [x, y], when it was measured
+  checked   the games' declarations were read this power-on
+  memory    ticks_ms of the last reset for want of memory (at most one a minute)
+"""
+import json
+import sys
+import time
+
+import machine
+
+NOTE = "launch"     # data/launch.json, where the port has no RTC memory
+
+
+def _rtc():
+    """The RTC's user memory, or None where the port has none."""
+    try:
+        rtc = machine.RTC()
+        rtc.memory()
+        return rtc
+    except Exception:   # AttributeError, OSError: no RTC memory on this port
+        return None
+
+
+def take(store):
+    """The note left by the program before this one, or None (a power-on, a
+    hard reset, Ctrl-D at the REPL with no launch). Cleared as it is read: a
+    note is used once."""
+    if machine.reset_cause() != machine.SOFT_RESET:
+        return None
+    rtc = _rtc()
+    text = None
+    try:
+        if rtc is not None:
+            text = rtc.memory()
+            rtc.memory(b"")
+        if not text:
+            path = store.path(NOTE)
+            f = store.fs.open(path, "r")
+            try:
+                text = f.read()
+            finally:
+                f.close()
+            store.fs.remove(path)
+        note = json.loads(text)
+    except Exception:    # no note (OSError), or not one of ours (ValueError)
+        return None
+    return note if type(note) is dict else None
+
+
+def leave(app, note):
+    """Fill in what carries over from the app, keep the note and reset: the
+    next program starts on a fresh heap with it. Never returns
+    (machine.soft_reset() raises SystemExit on the board)."""
+    hal = app.hal
+    store = hal.store
+    now = hal.clock.now()
+    notes = [app.toast[0]] if app.toast is not None else []
+    if store.error:
+        notes.append(store.error)
+    note["notes"] = notes + store.notes
+    if store.bad:   # the reasons go to the crash log before the reset
+        from firmware import crashlog
+        crashlog.set_aside(store, now)
+    note["menu"] = app.menu_key
+    note["fails"] = app.menu_fails
+    note["safe"] = app.menu_broken
+    note["checked"] = app.games_checked
+    note["idle"] = time.ticks_diff(now, app.idle_since)
+    note["dim"] = app.dimmed
+    if hal.controls.calibrated:
+        note["stick"] = [hal.controls.center_x, hal.controls.center_y]
+    if app.memory_reset is not None:
+        note["memory"] = app.memory_reset
+    text = json.dumps(note)
+    rtc = _rtc()
+    try:
+        rtc.memory(text)   # pyright: ignore[reportOptionalMemberAccess]  (None: the file below)
+    except Exception:    # no RTC memory, or the note is longer than it holds
+        f = store.fs.open(store.path(NOTE), "w")
+        try:
+            f.write(text)
+        finally:
+            f.close()
+    machine.soft_reset()
+
+
+def again(app):
+    """The note that starts the same program again (the same game, or the menu)."""
+    note = {}
+    if app.game is not None:
+        note["game"] = app.game
+        for field in ("start", "broken"):
+            if field in app.note:
+                note[field] = app.note[field]
+    return note
+
+
+class GameBroken(Exception):
+    """A game that cannot start: the message names its file and why."""
+
+
+def game_screen(app):
+    """The screen of the game this program was launched for (app.note), built
+    on the fresh heap with what the menu resolved: its settings, its save's
+    name, its options. A game that cannot start raises GameBroken naming its
+    file (the crash screen shows it); no memory stays a MemoryError (the app
+    starts again on a fresh heap)."""
+    note = app.note
+    if "broken" in note:
+        raise GameBroken(note["broken"])
+    start = note["start"]
+    if app.games_folder not in sys.path:   # a player's game imports from its folder
+        sys.path.append(app.games_folder)
+    try:
+        module = __import__(start["module"], None, None, [start["screen"]])
+        screen = getattr(module, start["screen"])(
+            app, save=start["save"], settings=start["settings"],
+            settings_file=start["file"], **start["options"])
+        screen.game_file = start["path"]   # the crash screen names the game that raised
+    except MemoryError:
+        raise
+    except Exception as e:
+        try:
+            sys.print_exception(e)  # type: ignore[attr-defined]  # to the REPL
+        except AttributeError:
+            pass
+        raise GameBroken("%s: %s: %s" % (start["path"], type(e).__name__, e))
+    # the checks of stored values are needed while the game loads its save,
+    # not while it runs
+    from firmware import modules
+    modules.forget("firmware.check")
+    return screen
