@@ -1,5 +1,6 @@
 """The browser arcade (make web) in a real browser: headless Chromium driven by
-playwright-core (tools/web/test/browser.mjs). The site is built and served; the
+playwright-core (tools/web/test/browser.mjs). The site is built and served, and
+Chromium started, once per run (tests/conftest.py's `chromium` fixture); the
 pictures the page must show come from the CPython emulator after the same
 inputs (tools/sim.py --headless), so the page's panel is held to the emulated
 board pixel for pixel.
@@ -7,7 +8,6 @@ board pixel for pixel.
 Skipped, saying how to install it, when Chromium is not installed."""
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -16,7 +16,6 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHROMIUM = os.environ.get("ML4M_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-WEB = os.path.join(ROOT, "tools", "web")
 
 pytestmark = pytest.mark.skipif(
     not os.path.exists(CHROMIUM),
@@ -82,31 +81,15 @@ def emulator_picture(tmp_path, name, events, end_ms):
 
 
 @pytest.fixture(scope="module")
-def results(tmp_path_factory):
+def spec(tmp_path_factory):
+    """What the checks compare with: the emulated board's pictures after the same
+    inputs, and the programs and the replay the page runs."""
     tmp = tmp_path_factory.mktemp("web")
-    site = tmp / "site"
-    subprocess.run([sys.executable, os.path.join(WEB, "build.py"), "--out", str(site)], check=True)
-    server = subprocess.Popen([sys.executable, os.path.join(WEB, "serve.py"), "--port", "0",
-                               "--dir", str(site)], stdout=subprocess.PIPE, text=True)
-    try:
-        port = int(re.search(r"localhost:(\d+)", server.stdout.readline()).group(1))
-        spec = {"url": "http://127.0.0.1:%d/" % port, "chromium": CHROMIUM,
-                "heap_program": HEAP_PROGRAM, "search_program": SEARCH_PROGRAM,
-                "expected": {"menu": emulator_picture(tmp, "menu", [], MENU_MS),
-                             "menu_down2": emulator_picture(tmp, "down2", DOWN_TWICE, 4000),
-                             "replay_end": emulator_picture(tmp, "replay", REPLAY, REPLAY_END_MS)},
-                "replay": str(replay_file(tmp, "replay", REPLAY, REPLAY_END_MS))}
-        (tmp / "spec.json").write_text(json.dumps(spec))
-        run = subprocess.run(["node", os.path.join(WEB, "test", "browser.mjs"), str(tmp / "spec.json")],
-                             cwd=WEB, stdout=subprocess.PIPE, text=True, timeout=300)
-    finally:
-        server.terminate()
-        server.wait()
-    assert run.returncode == 0, "browser.mjs failed (its errors are above)"
-    checks = json.loads(run.stdout.strip().splitlines()[-1])
-    print("browser figures:", json.dumps(checks, indent=1))
-    return checks
-
+    return {"heap_program": HEAP_PROGRAM, "search_program": SEARCH_PROGRAM,
+            "expected": {"menu": emulator_picture(tmp, "menu", [], MENU_MS),
+                         "menu_down2": emulator_picture(tmp, "down2", DOWN_TWICE, 4000),
+                         "replay_end": emulator_picture(tmp, "replay", REPLAY, REPLAY_END_MS)},
+            "replay": str(replay_file(tmp, "replay", REPLAY, REPLAY_END_MS))}
 
 
 # What each check of browser.mjs shows (its figures are printed with pytest -s).
@@ -122,6 +105,7 @@ CHECKS = {
 
 
 @pytest.mark.parametrize("check", list(CHECKS), ids=list(CHECKS))
-def test_in_chromium(results, check):
-    r = results[check]
+def test_in_chromium(chromium, spec, check):
+    r = chromium.run(check, **spec)
+    print("browser figures:", json.dumps(r, indent=1))
     assert r["ok"], "%s: failed: %s" % (CHECKS[check], r)

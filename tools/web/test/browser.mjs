@@ -2,15 +2,24 @@
 // driven by playwright-core. Run by tests/test_web.py, which builds the site,
 // serves it, and asks the CPython emulator for the pictures the panel must show:
 //
-//   node tools/web/test/browser.mjs SPEC.json
+//   node tools/web/test/browser.mjs SPEC.json           every check, then one JSON line
+//   node tools/web/test/browser.mjs --serve SPEC.json   Chromium kept open; each line read
+//                                                       on stdin, {"check": name, "spec": {...}},
+//                                                       runs one check (with those fields added
+//                                                       to SPEC's), its result one line on stdout
 //
-// SPEC: {"url", "chromium", "expected": {name: "0101..." (8192 pixels)}}.
-// Prints one JSON object: {check name: {ok, ...figures or what went wrong}}.
-// Every check runs even when one before it failed; the test asserts on each.
+// SPEC: {"url", "chromium", "expected": {name: "0101..." (8192 pixels)}, ...}.
+// A result: {ok, ...figures or what went wrong}. Each check runs in a browser
+// context of its own (empty storage, as a first visit), so the checks do not
+// depend on each other or on their order. --serve is how the tests use it
+// (tests/conftest.py's `chromium` fixture): Chromium starts once per test run.
 import fs from "node:fs";
+import readline from "node:readline";
 import { chromium } from "playwright-core";
 
-const spec = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const serve = process.argv[2] === "--serve";
+const given = JSON.parse(fs.readFileSync(process.argv[serve ? 3 : 2], "utf8"));
+let spec = given;
 const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 // a phone held upright: the touch controls must be usable there
@@ -87,19 +96,27 @@ async function framesPerSecond(page, ms, play) {
   return (await page.evaluate(() => arcade.frames) - before) * 1000 / (Date.now() - t);
 }
 
+// The checks by name, each run by run() below.
 const checks = {};
-async function check(name, fn) {
-  try { checks[name] = await fn(); }
-  catch (e) { checks[name] = { ok: false, error: String(e.stack || e) }; }
+function check(name, fn) {
+  checks[name] = fn;
 }
 
 // launch() starts Chromium on a fresh, temporary --user-data-dir of its own
-// (and refuses one passed in args), so every run starts with empty storage.
+// (and refuses one passed in args); `desktop` is a new context for each check.
 const browser = await chromium.launch({ executablePath: spec.chromium, args: FLAGS });
-try {
-  const desktop = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+let desktop = null;
 
-  await check("menu", async () => {
+async function run(name) {
+  if (!checks[name]) return { ok: false, error: "no check named " + JSON.stringify(name) };
+  desktop = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  try { return await checks[name](); }
+  catch (e) { return { ok: false, error: String(e.stack || e) }; }
+  finally { await desktop.close(); }
+}
+
+{
+  check("menu", async () => {
     const { page, errors, started } = await opened(desktop);
     const menu = await waitForPicture(page, spec.expected.menu);
     const toMenu = Date.now() - started;
@@ -113,7 +130,7 @@ try {
              errors, got: down.ok ? undefined : down.picture };
   });
 
-  await check("keys_and_save", async () => {
+  check("keys_and_save", async () => {
     const { page, errors } = await opened(desktop);
     await waitForPicture(page, spec.expected.menu);
     await key(page, "ArrowDown"); await key(page, "ArrowDown");
@@ -146,7 +163,7 @@ try {
              worker_ms_per_frame: frameMs, errors };
   });
 
-  await check("touch", async () => {
+  check("touch", async () => {
     const phone = await browser.newContext(PHONE);
     const { page, errors } = await opened(phone);
     const cdp = await phone.newCDPSession(page);
@@ -174,7 +191,7 @@ try {
              moves_that_changed_the_panel: changed, fits_portrait_phone: fits, errors };
   });
 
-  await check("heap_cap", async () => {
+  check("heap_cap", async () => {
     const { page, errors } = await opened(desktop);
     await page.evaluate((source) => arcade.runProgram(source), spec.heap_program);
     await page.waitForFunction(() => arcade.stopped !== null, null, { timeout: 30000 });
@@ -186,7 +203,7 @@ try {
              stopped: result.stopped, cap: result.heap.cap, live_at_failure: result.heap.live,
              held_before_failure: held, errors };
   });
-  await check("cpu_search", async () => {
+  check("cpu_search", async () => {
     // Reversi's hardest CPU plays both sides, one move a frame: each frame is one
     // long search inside one call. The page must stay alive meanwhile (its
     // animation frames keep coming, a touched button lights at once).
@@ -220,7 +237,7 @@ try {
              button_lit_after_ms: buttonMs, in_frame_heap_peak: r.peak, live_after: r.heap.live,
              moves: r.log, stopped: r.stopped, errors };
   });
-  await check("sharing", async () => {
+  check("sharing", async () => {
     // the Screenshot button saves a PNG of the panel, Record GIF a GIF of it
     const { page, errors } = await opened(desktop);
     await waitForPicture(page, spec.expected.menu);
@@ -242,7 +259,7 @@ try {
              png_size: pngSize, gif_size: gifSize, gif_frames: gifFrames, gif_bytes: gif.length, errors };
   });
 
-  await check("replay", async () => {
+  check("replay", async () => {
     const { page, errors } = await opened(desktop);
     await page.setInputFiles("#replay", spec.replay);
     const end = await waitForPicture(page, spec.expected.replay_end, 20000);
@@ -250,7 +267,21 @@ try {
     return { ok: end.ok && errors.length === 0, ended_on_the_emulators_picture: end.ok, errors,
              got: end.ok ? undefined : end.picture };
   });
+}
+
+try {
+  if (serve) {
+    for await (const line of readline.createInterface({ input: process.stdin })) {
+      if (!line.trim()) continue;
+      const request = JSON.parse(line);
+      spec = { ...given, ...(request.spec || {}) };
+      console.log(JSON.stringify(await run(request.check)));
+    }
+  } else {
+    const results = {};
+    for (const name of Object.keys(checks)) results[name] = await run(name);
+    console.log(JSON.stringify(results));
+  }
 } finally {
   await browser.close();
 }
-console.log(JSON.stringify(checks));
