@@ -12,7 +12,7 @@ FIRMWARE_PY := $(shell find firmware -name '*.py' 2>/dev/null)
 FIRMWARE_MPY := $(patsubst %.py,$(BUILD)/mpy/%.mpy,$(FIRMWARE_PY))
 
 .PHONY: help deps window-deps sim sim-window screenshots test pytest mptest check mpy bench soak clean distclean \
-        deploy deploy-src repl run backup web web-serve install-game remove-game
+        deploy deploy-src repl run backup web web-serve install-game remove-game dist
 
 help:
 	@echo "make sim          play the games on the emulated ML4M in this terminal (GAMES=folder: yours too)"
@@ -27,6 +27,7 @@ help:
 	@echo "make run          run the working tree on the board without copying it"
 	@echo "make repl         a REPL on the board"
 	@echo "make backup       copy the board's saves and records to backups/"
+	@echo "make dist         the release zip for Thonny users and the mip packages, in dist/"
 	@echo "make test         run every test (CPython, real MicroPython, mpy-cross, pyright)"
 	@echo "make pytest       only the pytest suite, on every core (PYTEST_WORKERS=1: one; make mptest: only the rule tests on MicroPython)"
 	@echo "make check        type-check the firmware against the ESP32 stubs"
@@ -81,8 +82,10 @@ test: deps window-deps
 pytest: deps window-deps
 	$(VPY) -m pytest -q -n $(PYTEST_WORKERS) tests
 
+# TESTS=folder: a game author's rule tests, wherever they are (README, "Write your own game")
+TESTS ?= tests/rules
 mptest: deps
-	$(MPRUN) --tests tests/rules
+	$(MPRUN) --tests $(abspath $(TESTS))
 
 check: deps
 	$(VPY) -m pyright -p pyrightconfig.json
@@ -110,7 +113,7 @@ soak: deps mpy
 	$(MPRUN) --heap 118784 --esp32-heap --mpy $(BUILD)/mpy --script tools/bench/soak_mp.py --inputs $(SOAK_INPUTS)
 
 clean:
-	rm -rf $(BUILD) .pytest_cache
+	rm -rf $(BUILD) dist .pytest_cache
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 
 distclean: clean
@@ -152,3 +155,8 @@ run: deps
 
 backup: deps
 	@$(VPY) tools/deploy.py --backup $(PORT_ARG)
+
+# A release for owners without a terminal (README, "Install with Thonny") and mip
+# packages (README, "Install with mip"); GAME=dot.py: a mip package of that game.
+dist: deps
+	@$(VPY) tools/dist.py $(if $(GAME),--game $(GAME))

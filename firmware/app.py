@@ -6,8 +6,8 @@ import sys
 import time
 
 from firmware import modules
-from firmware.hal.controls import A, B     # loaded with the HAL already
-from firmware.screens.base import BACK, Screen
+from firmware.hal.controls import A, B, E     # loaded with the HAL already
+from firmware.screens.base import BACK, Screen, GameScreen
 from firmware.settings import DIM_AFTER_S
 from micropython import const
 
@@ -125,6 +125,7 @@ class App:
             self.menu_fails = 0
         self.building_menu = False
         _print(error)
+        game = getattr(self.screen, "game_file", None)   # a game raised: name it
         self.screen = None
         try:
             self._release()
@@ -144,7 +145,7 @@ class App:
             pass
         try:
             self.screen = self._import("firmware.screens.error").ErrorScreen(
-                self, error=error, logged=logged)
+                self, error=error, logged=logged, game=game)
         except Exception:            # no memory for the error screen's module
             self.screen = BareError(self, error)
         self.screen.redraw()
@@ -160,7 +161,7 @@ class App:
             if awake:
                 if self.screen is None:
                     self.start()
-                target = self.screen.update(now)
+                target = self._system_keys(now) or self.screen.update(now)
                 if target is not None:
                     self.switch(target)
                 self.screen.draw(hal.display)
@@ -176,6 +177,22 @@ class App:
         if not hal.display.present:
             self._look_for_panel(now)
         hal.clock.wait_frame()
+
+    def _system_keys(self, now):
+        """The keys the system keeps, on every screen: E and F held together
+        mute or unmute (saved, with a note), and E in a game opens the pause
+        menu over it (firmware/screens/pause.py, imported only while it shows)."""
+        controls = self.hal.controls
+        if controls.chorded:
+            sound = not self.settings["sound"]
+            saved = self.settings.set("sound", sound)
+            self.settings.apply(self.hal)
+            self.toast = ("Sound on" if sound else "Sound off" if saved else "Not saved!", now)
+            return None
+        if controls.just_pressed(E) and isinstance(self.screen, GameScreen):
+            from firmware.screens.pause import Pause
+            return Pause(self, self.screen)
+        return None
 
     def _draw_after_crash(self):
         """The error screen's picture; if drawing it raises too, the bare

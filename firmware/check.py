@@ -12,22 +12,29 @@ and sets the file aside when it raises.
 
 
 class Invalid(ValueError):
-    """A stored value that does not fit its schema; str() says what and why."""
+    """A stored value that does not fit its schema; str() says what and why,
+    quoting the value and the limit it broke ("x: 300 is not in 0..255")."""
+
+
+def shown(value):
+    """The value as a message quotes it: its repr, cut to 24 characters."""
+    text = repr(value)
+    return text if len(text) <= 24 else text[:21] + "..."
 
 
 def integer(value, low, high, what):
     """An int (not a bool, not a float) with low <= value <= high."""
     if type(value) is not int:
-        raise Invalid(what + ": not a whole number")
+        raise Invalid("%s: %s is not a whole number" % (what, shown(value)))
     if not low <= value <= high:
-        raise Invalid(what + ": out of range")
+        raise Invalid("%s: %d is not in %d..%d" % (what, value, low, high))
     return value
 
 
 def flag(value, what):
     """True or False (not 0 or 1)."""
     if type(value) is not bool:
-        raise Invalid(what + ": not true/false")
+        raise Invalid("%s: %s is not true/false" % (what, shown(value)))
     return value
 
 
@@ -36,27 +43,32 @@ def choice(value, allowed, what):
     for option in allowed:
         if type(option) is type(value) and option == value:
             return value
-    raise Invalid(what + ": not an allowed value")
+    listed = ", ".join(shown(option) for option in allowed)
+    raise Invalid("%s: %s is not one of %s" % (what, shown(value), listed if len(listed) <= 40 else listed[:37] + "..."))
 
 
 def text(value, longest, what):
     """A string of at most longest characters."""
-    if type(value) is not str or len(value) > longest:
-        raise Invalid(what + ": not a short text")
+    if type(value) is not str:
+        raise Invalid("%s: %s is not a text" % (what, shown(value)))
+    if len(value) > longest:
+        raise Invalid("%s %s is %d characters, %d at most" % (what, shown(value), len(value), longest))
     return value
 
 
 def array(value, length, what):
     """A list with exactly length items (None: any length)."""
-    if type(value) is not list or (length is not None and len(value) != length):
-        raise Invalid(what + ": wrong length")
+    if type(value) is not list:
+        raise Invalid("%s: %s is not a list" % (what, shown(value)))
+    if length is not None and len(value) != length:
+        raise Invalid("%s: %d items, not %d" % (what, len(value), length))
     return value
 
 
 def table(value, what):
     """A dict (a JSON object)."""
     if type(value) is not dict:
-        raise Invalid(what + ": not an object")
+        raise Invalid("%s: %s is not an object" % (what, shown(value)))
     return value
 
 

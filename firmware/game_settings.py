@@ -5,12 +5,13 @@ with the menu, the Settings screen and a game that has settings."""
 from firmware import check
 
 
-def check_value(setting, value):
-    """Raise check.Invalid unless value is allowed for this setting."""
+def check_value(setting, value, what=None):
+    """Raise check.Invalid unless value is allowed for this setting (what: how
+    the message names it, the setting's name by default)."""
     values = setting[2]
     if values == "text":
-        return check.text(value, 32, setting[0])
-    return check.choice(value, [pair[0] for pair in values], setting[0])
+        return check.text(value, 32, what or setting[0])
+    return check.choice(value, [pair[0] for pair in values], what or setting[0])
 
 
 def file_name(game):

@@ -212,7 +212,8 @@ def launch(app, key):
         raise GameBroken("no game " + str(key))
     path = file_name(game["path"])
     if "error" in game:
-        raise GameBroken(path + ": " + game["error"])
+        error = game["error"]        # a declaration's error begins with the file's name
+        raise GameBroken(error if error.startswith(path) else path + ": " + error)
     variant = game["variants"][i]
     settings = game_values(app.hal.store, game)
     settings_name = settings_file(game) if settings else None
@@ -228,6 +229,7 @@ def launch(app, key):
             _drop_declaration(module)
         screen = getattr(module, class_name)(app, save=save, settings=settings,
                                              settings_file=settings_name, **options)
+        screen.game_file = path      # the crash screen names the game that raised
         # the checks of stored values are needed while the game loads its
         # save, not while it runs
         modules.forget("firmware.check")

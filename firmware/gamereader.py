@@ -17,6 +17,7 @@ from firmware.gamelist import CACHE, LAYOUT
 TITLE_LONGEST = 13   # characters beside a menu row's icon
 ROW_LONGEST = 15     # a setting's label and value, a record's label and value, with a space
 
+ACTIONS_MOST = 3     # a game's own rows in the pause menu
 KINDS = ("fewest", "fastest", "highest", "count")     # how a record is kept
 SHOWS = ("number", "time")                            # how a record is shown
 
@@ -26,8 +27,10 @@ def _icon(value, what):
         return None
     if type(value) is list:       # as data/games.json keeps it
         return check.integers(value, 8, 0, 255, what + " icon")
-    if type(value) is not bytes or len(value) != 8:
-        raise check.Invalid(what + ": icon is not 8 bytes")
+    if type(value) is not bytes:
+        raise check.Invalid("%s icon: %s is not bytes" % (what, check.shown(value)))
+    if len(value) != 8:
+        raise check.Invalid("%s icon: %d bytes, not 8 (8 rows of 8 pixels)" % (what, len(value)))
     return list(value)
 
 
@@ -58,7 +61,8 @@ def _setting(decl, what):
     without a row in Settings (a game's remembered choice); old says where the
     value was kept before games declared their settings ("file/key/...")."""
     if type(decl) not in (tuple, list) or len(decl) not in (4, 5):
-        raise check.Invalid(what + ": a setting is (name, label, values, default[, old])")
+        raise check.Invalid("%s settings: %s is not (name, label, values, default[, old])"
+                            % (what, check.shown(decl)))
     name = check.text(decl[0], 16, what + " setting name")
     label = decl[1]
     if label is not None:
@@ -73,20 +77,21 @@ def _setting(decl, what):
                 raise check.Invalid(what + ": " + name + " values are (value, label)")
             check.text(pair[1], 9, what + " " + name + " value label")
             if label is not None and len(label) + len(pair[1]) > ROW_LONGEST:
-                raise check.Invalid(what + ": " + label + " " + pair[1] + " is too long for a row")
+                raise check.Invalid("%s %s: label %r and value %r are %d characters together, %d at most"
+                                    % (what, name, label, pair[1], len(label) + len(pair[1]), ROW_LONGEST))
             pairs.append([pair[0], pair[1]])
         values = pairs
     old = decl[4] if len(decl) == 5 else None
     check.optional(old, _text, what + " " + name + " old place")
     setting = [name, label, values, decl[3], old]
-    check_value(setting, decl[3])   # the default must be one of the values
+    check_value(setting, decl[3], what + " " + name + " default")   # one of the values
     return setting
 
 
 def _record(decl, what):
     """(field, label, kind, show): kind is one of KINDS, show one of SHOWS."""
     if type(decl) not in (tuple, list) or len(decl) != 4:
-        raise check.Invalid(what + ": a record is (field, label, kind, show)")
+        raise check.Invalid("%s records: %s is not (field, label, kind, show)" % (what, check.shown(decl)))
     field = check.text(decl[0], 24, what + " record")
     label = check.text(decl[1], 9, what + " record label")
     check.choice(decl[2], KINDS, what + " record kind")
@@ -103,7 +108,7 @@ def _sequence(value, what):
 def read_declaration(decl, what):
     """GAME as declared -> the plain data kept in data/games.json (raises
     check.Invalid with a short reason when it is not a declaration)."""
-    check.table(decl, what + " GAME")
+    check.table(decl, what + " GAME")   # "dot.py GAME: ... is not an object"
     variants = decl.get("variants")
     if variants is None:
         variants = [_variant(decl, what)]
@@ -115,8 +120,28 @@ def read_declaration(decl, what):
     screen = check.text(decl.get("screen", "Game"), 24, what + " screen")
     settings = [_setting(s, what) for s in _sequence(decl.get("settings", ()), what + " settings")]
     records = [_record(r, what) for r in _sequence(decl.get("records", ()), what + " records")]
+    actions = [_action(a, what) for a in _sequence(decl.get("actions", ()), what + " actions")]
+    if len(actions) > ACTIONS_MOST:
+        raise check.Invalid(what + ": %d actions, %d at most" % (len(actions), ACTIONS_MOST))
+    at_once = [_named(name, settings, what) for name in _sequence(decl.get("at_once", ()), what + " at_once")]
     return {"title": title, "screen": screen, "variants": variants,
-            "settings": settings, "records": records}
+            "settings": settings, "records": records, "actions": actions, "at_once": at_once}
+
+
+def _action(decl, what):
+    """(label, method): a row of the pause menu that calls method(now) on the screen."""
+    if type(decl) not in (tuple, list) or len(decl) != 2:
+        raise check.Invalid(what + ": an action is (label, method name)")
+    return [check.text(decl[0], ROW_LONGEST - 1, what + " action label"),
+            check.text(decl[1], 24, what + " action method")]
+
+
+def _named(name, settings, what):
+    """A setting's name in GAME["at_once"]: one the game declares."""
+    for setting in settings:
+        if setting[0] == name:
+            return name
+    raise check.Invalid(what + ": at_once names %r, which is not one of its settings" % (name,))
 
 
 def _read(module, path, what):
@@ -191,7 +216,7 @@ def refresh(app):
         when = gamelist.stamp(path)
         game = old.pop(path, None)
         if game is None or when is None or game.get("stamp") != when:
-            what = path if not built_in else module
+            what = gamelist.file_name(path) if not built_in else module
             game = _read(module, path, what)
             game["path"] = path
             game["stamp"] = when

@@ -6,7 +6,7 @@ the defaults are used)."""
 # screen shows them with their labels (firmware/screens/settings.py).
 CHOICES = {
     "sound": (True, (True, False)),
-    "volume": (3, (1, 2, 3)),   # 1 soft, 2 medium, 3 loud (hal.sound.volume)
+    "volume": (2, (1, 2, 3)),   # 1 soft, 2 medium (a new board's), 3 loud (hal.sound.volume)
     "brightness": (3, (1, 2, 3, 4)),
     "saver_s": (120, (30, 60, 120, 300, 600)),
 }

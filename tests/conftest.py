@@ -207,17 +207,31 @@ class Chromium:
         self.log.close()
 
 
+class WebSite:
+    """The built site being served: url (ends in /) and folder."""
+
+    def __init__(self, url, folder):
+        self.url = url
+        self.folder = folder
+
+    def put(self, name, text):
+        """A file served beside the site (a game a ?game= link loads): name's URL
+        is url + name."""
+        with open(os.path.join(self.folder, name), "w") as f:
+            f.write(text)
+
+
 @pytest.fixture(scope="session")
 def web_site(tmp_path_factory):
-    """The browser arcade built (tools/web/build.py) and served on a free port:
-    its URL. Built once per worker."""
+    """The browser arcade built (tools/web/build.py) and served on a free port, once
+    per worker: a WebSite."""
     site = str(tmp_path_factory.mktemp("web") / "site")
     subprocess.run([sys.executable, os.path.join(WEB, "build.py"), "--out", site], check=True)
     server = subprocess.Popen([sys.executable, os.path.join(WEB, "serve.py"), "--port", "0", "--dir", site],
                               stdout=subprocess.PIPE, text=True)
     try:
         port = int(re.search(r"localhost:(\d+)", server.stdout.readline()).group(1))
-        yield "http://127.0.0.1:%d/" % port
+        yield WebSite("http://127.0.0.1:%d/" % port, site)
     finally:
         server.terminate()
         server.wait()
@@ -230,7 +244,7 @@ def chromium(web_site, tmp_path_factory):
     if not os.path.exists(CHROMIUM):
         pytest.skip("the browser tests need Chromium: sudo apt-get install chromium "
                     "(or set ML4M_CHROMIUM to a Chromium binary)")
-    browser = Chromium(web_site, str(tmp_path_factory.mktemp("chromium")))
+    browser = Chromium(web_site.url, str(tmp_path_factory.mktemp("chromium")))
     try:
         yield browser
     finally:

@@ -5,7 +5,7 @@ with the error screen."""
 import sys
 
 from firmware.screens.base import Screen
-from tests.test_app import boot, choose, tap, to_menu, wait
+from tests.test_app import boot, choose, nudge, tap, to_menu, wait
 
 MENU = "firmware.screens.menu"
 
@@ -47,10 +47,17 @@ def test_reversi_holds_neither_the_menu_nor_the_overlays_code(board, store_dir, 
     choose(board, arcade, "Reversi")
     assert type(arcade.screen).__name__ == "Game"
     assert MENU not in sys.modules and "firmware.ui.draw" not in sys.modules
-    tap(board, arcade, "C")                            # the game menu opens...
+    tap(board, arcade, "A")                            # a move to give up
+    wait(arcade, 300)
+    tap(board, arcade, "E")                            # the pause menu: Surrender asks...
+    pause = arcade.screen
+    while pause.rows[pause.cursor][1] != "Surrender":
+        nudge(board, arcade, "down")
+    tap(board, arcade, "A")
+    assert arcade.screen.overlay
     assert "firmware.screens.reversi_menu" in sys.modules
     assert "firmware.ui.draw" in sys.modules
-    tap(board, arcade, "A")                            # ...and "Resume" closes it
+    tap(board, arcade, "B")                            # ...and no closes it
     assert not arcade.screen.overlay
     assert "firmware.screens.reversi_menu" not in sys.modules
     assert "firmware.ui.draw" not in sys.modules

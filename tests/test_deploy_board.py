@@ -71,14 +71,15 @@ def test_first_deploy_puts_everything_in_place(sim, project, capsys):
     files = sim.files()
     mpys = sorted(p for p in files if p.startswith("/firmware/"))
     assert mpys == ["/firmware/__init__.mpy", "/firmware/app.mpy", "/firmware/games/__init__.mpy",
-                    "/firmware/games/npuzzle.mpy", "/firmware/ui/pictures/cat.pbm"]
-    for p in mpys[:-1]:
+                    "/firmware/games/npuzzle.mpy", "/firmware/needs.txt", "/firmware/ui/pictures/cat.pbm"]
+    for p in mpys[:4]:
         assert files[p][:2] == b"M\x06"  # compiled by mpy-cross: .mpy version 6
+    assert re.match(rb"^1\.\d+\n$", files["/firmware/needs.txt"])   # main.py names it on a wrong version
     assert files["/firmware/ui/pictures/cat.pbm"] == b"P1\n2 2\n0 1\n1 0\n"
     assert files["/boot.py"] == b"import gc\ngc.collect()\n"  # boot.py and main.py as source
     assert files["/main.py"] == b"from firmware import app\napp.main()\n"
     assert files["/lib/ssd1306.py"] == b"class SSD1306_I2C:\n    pass\n"
-    assert "8 copied, 0 removed, 0 unchanged; board reset" in out
+    assert "9 copied, 0 removed, 0 unchanged; board reset" in out
     assert sim.events()[-1] == "soft reboot (friendly REPL)"  # main.py would start now
     assert os.path.exists(os.path.join(project, "build", "mpy", "firmware", "games", "npuzzle.mpy"))
 
@@ -101,7 +102,7 @@ def test_second_deploy_copies_nothing(sim, project, capsys):
     before = sim.files()
     code, out, err = run(sim, project, capsys=capsys)
     assert code == 0, err
-    assert "0 copied, 0 removed, 8 unchanged" in out
+    assert "0 copied, 0 removed, 9 unchanged" in out
     assert "copy " not in out
     assert sim.files() == before
 
@@ -254,7 +255,7 @@ def test_the_command_line(sim, project):
                            "--port", sim.port, "--root", project],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
-    assert "8 copied" in proc.stdout
+    assert "9 copied" in proc.stdout
 
 
 def _makefile_has(rule):

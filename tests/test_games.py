@@ -170,7 +170,7 @@ def test_a_broken_game_is_listed_and_named_on_the_crash_screen(board, store_dir,
     assert labels(arcade).count("Reversi") == 1 and labels(arcade).count("2048") == 1
     choose(board, arcade, name)
     assert type(arcade.screen).__name__ == "ErrorScreen"
-    assert "".join(arcade.screen.lines).startswith(name + ":")   # on screen: the file
+    assert "".join(arcade.screen.lines).startswith(name)   # on screen: the file first
     assert reason in (store_dir / "data" / "crash.log").read_text()   # and why, in the log
     tap(board, arcade, "A")
     assert type(arcade.screen).__name__ == "Menu"

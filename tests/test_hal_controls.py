@@ -109,9 +109,56 @@ def test_two_quick_taps_on_different_frames_are_two_presses(board, hal):
 
 def test_several_buttons_at_once(board, hal):
     board.press("A")
-    board.press("F")
+    board.press("C")
     snaps = frames(hal, 2)
-    assert snaps[0]["just_pressed"] == {A, F} and snaps[1]["pressed"] == {A, F}
+    assert snaps[0]["just_pressed"] == {A, C} and snaps[1]["pressed"] == {A, C}
+
+
+@pytest.mark.parametrize("name,button", [("E", E), ("F", F)])
+def test_e_and_f_act_when_let_go(board, hal, name, button):
+    # so that E+F (the mute chord) never also acts as E or F
+    board.press(name)
+    held = frames(hal, 5)
+    assert all(button not in s["just_pressed"] for s in held)
+    board.release(name)
+    let_go = frames(hal, 3)
+    assert [button in s["just_pressed"] for s in let_go] == [True, False, False]
+    assert not hal.controls.chorded
+
+
+def test_e_and_f_held_together_are_the_chord_and_neither_key(board, hal):
+    from firmware.hal.controls import CHORD_MS
+    c = hal.controls
+
+    def run(n):
+        seen = []
+        for _ in range(n):
+            now = hal.clock.wait_frame()
+            hal.update(now)
+            seen.append((now, c.chorded, [b for b in range(10) if c.just_pressed(b)]))
+        return seen
+
+    board.press("E")
+    run(2)
+    board.press("F")
+    held = run(2 * CHORD_MS // 33)
+    board.release("E")
+    board.release("F")
+    after = run(4)
+    fired = [t for t, chorded, _ in held if chorded]
+    assert len(fired) == 1                                   # once per hold
+    assert CHORD_MS <= fired[0] - held[0][0] < CHORD_MS + 50  # after a second of both
+    assert all(not keys for _, _, keys in held + after)      # never E, never F
+
+
+def test_a_short_e_and_f_together_is_nothing(board, hal):
+    board.press("E")
+    board.press("F")
+    frames(hal, 5)
+    board.release("E")
+    board.release("F")
+    snaps = frames(hal, 4)
+    assert all(not s["just_pressed"] for s in snaps) and not hal.controls.chorded
 
 
 @pytest.mark.parametrize("where,expected", [("left", LEFT), ("right", RIGHT),
@@ -312,8 +359,8 @@ def test_without_pin_irqs_the_clock_polls_the_buttons(board, store_dir, monkeypa
 
 def test_controls_alone_with_explicit_time(board):
     c = Controls(ml4m)
-    board.press("F")
+    board.press("C")
     c.update(1000)
-    assert c.just_pressed(F)
+    assert c.just_pressed(C)
     c.update(1100)
-    assert c.held_ms(F) == 100
+    assert c.held_ms(C) == 100

@@ -229,7 +229,7 @@ def test_a_value_that_fails_its_check_is_set_aside(store, store_dir):
 
     assert store.load("settings", {"brightness": 3}, fits) == {"brightness": 3}
     assert (store_dir / "settings.bad").read_text() == '{"brightness": 3.0}'
-    assert store.bad == [("settings", "brightness: not a whole number")]
+    assert store.bad == [("settings", "brightness: 3.0 is not a whole number")]
     assert store.notes == ["Settings reset\nfile damaged"]
     # a good value passes the same check
     store.save("settings", {"brightness": 2})

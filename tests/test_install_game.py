@@ -92,6 +92,27 @@ def test_games_that_cannot_go_are_refused_with_a_reason(sim, tmp_path, capsys, n
     assert not [p for p in sim.files() if p.startswith("/games/")]
 
 
+@pytest.mark.parametrize("name,text,why", [
+    ("missing.py", None, "no game at"),
+    ("bad.py", "def (:\n", "mpy-cross could not compile bad.py"),
+    ("plain.py", "X = 1\n", "declares no GAME at its top level"),
+])
+def test_the_game_is_checked_before_a_board_is_looked_for(tmp_path, capsys, name, text, why):
+    # no board at all: the game's own fault is what the author hears first
+    path = tmp_path / name
+    if text is not None:
+        path.write_text(text)
+    code, out, err = run("--port", str(tmp_path / "no-such-port"), "--install-game", str(path), capsys=capsys)
+    assert code == 1 and why in err, err
+
+
+def test_without_a_board_the_hint_names_the_command_used(tmp_path, capsys, game, monkeypatch):
+    monkeypatch.setattr(deploy, "auto_port", lambda target: (_ for _ in ()).throw(
+        deploy.DeployError("make %s PORT=/dev/ttyUSB0" % target)))
+    assert "make install-game PORT=" in run("--install-game", game, capsys=capsys)[2]
+    assert "make remove-game PORT=" in run("--remove-game", "dot", capsys=capsys)[2]
+
+
 def test_install_checks_the_board_like_deploy(sim, game, capsys):
     sim.fake(version=(1, 19, 1))
     code, out, err = run("--port", sim.port, "--install-game", game, capsys=capsys)

@@ -118,7 +118,7 @@ def test_a_memory_error_while_logging_still_shows_the_crash(board, store_dir, mo
     to_menu(board, arcade)
     arcade.switch(DrawRaises(arcade))
     frames(arcade, 2)
-    assert _name(arcade) == "ErrorScreen" and shows(board.panel, "log not saved")
+    assert _name(arcade) == "ErrorScreen" and shows(board.panel, "A: menu (no log)")
 
 
 def _no_memory_to_import(monkeypatch, names):

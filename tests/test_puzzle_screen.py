@@ -279,13 +279,22 @@ def test_joystick_auto_repeat_moves_along_a_row(board, store_dir):
     assert game.puzzle.moves == 6
 
 
+def cursor_mode(board, arcade):
+    """The pause menu's Cursor mode row (E, down to it, A)."""
+    tap(board, arcade, "E")
+    pause = arcade.screen
+    while pause.rows[pause.cursor][1] != "Cursor mode":
+        nudge(board, arcade, "down")
+    tap(board, arcade, "A")
+
+
 def test_cursor_slide_counts_k_moves_and_undo_takes_it_back(board, store_dir):
     tiles = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0, 13, 14, 15, 12]
     saved_game(store_dir, "puzzle15", tiles, 4, moves=7)
     arcade = open_game(board, store_dir)
     game = arcade.screen
     assert list(game.puzzle.tiles) == tiles
-    tap(board, arcade, "E")
+    cursor_mode(board, arcade)
     assert game.cursor_on and game.cursor == 10
     assert shows_text_cursor(board, game, 10)
     nudge(board, arcade, "left")
@@ -306,7 +315,7 @@ def test_cursor_slide_counts_k_moves_and_undo_takes_it_back(board, store_dir):
     assert (len(board.pwm_log), len(board.dac_log)) != before
     tap(board, arcade, "C")                      # undo the slide: 3 moves back
     assert list(game.puzzle.tiles) == tiles and game.puzzle.moves == 7
-    tap(board, arcade, "E")
+    cursor_mode(board, arcade)
     assert not game.cursor_on
     tap(board, arcade, "C")                      # nothing more to undo
     assert list(game.puzzle.tiles) == tiles and game.puzzle.moves == 7

@@ -11,7 +11,6 @@ import pytest
 from firmware.games.reversi import Reversi, BLACK, WHITE, square, from_alg
 from firmware.games.reversi_tools import board_string
 from firmware.screens import reversi_draw, reversi_shared as shared
-from firmware.screens import reversi_menu as overlays
 from firmware.ui import tinyfont
 from tests.panel import shows
 from tests import saves
@@ -82,12 +81,13 @@ def cursor_to(board, arcade, col, row):
         nudge(board, arcade, "down" if game.cy < row else "up")
 
 
-def menu_item(board, arcade, index):
-    """Open the game menu with C and pick an entry."""
-    tap(board, arcade, "C")
-    game = arcade.screen
-    assert game.overlay == shared.GAME_MENU
-    while game.menu_i != index:
+def menu_item(board, arcade, label):
+    """Open the pause menu with E and choose its row labelled label."""
+    tap(board, arcade, "E")
+    pause = arcade.screen
+    assert type(pause).__name__ == "Pause"
+    labels = [row[1] for row in pause.rows]
+    while labels[pause.cursor] != label:
         nudge(board, arcade, "down")
     tap(board, arcade, "A")
 
@@ -198,12 +198,12 @@ def test_the_counts_name_each_colour_beside_its_disc(board, store_dir):
 def test_b_on_every_overlay_means_no_or_back(board, store_dir):
     arcade = open_game(board, store_dir, mode=TWO_PLAYERS)
     game = arcade.screen
-    tap(board, arcade, "C")                            # the game menu: B goes back to the game
-    assert game.overlay == shared.GAME_MENU and shows_tiny(board.panel, "A CHOOSE  B BACK")
+    tap(board, arcade, "E")                            # the pause menu: B goes back to the game
+    assert type(arcade.screen).__name__ == "Pause" and shows_tiny(board.panel, "A CHOOSE  B BACK")
     tap(board, arcade, "B")
     assert arcade.screen is game and game.overlay == shared.NO_OVERLAY
     tap(board, arcade, "A")                            # a move, so there is something to give up
-    menu_item(board, arcade, overlays._M_SURRENDER)    # "Surrender?": B says no
+    menu_item(board, arcade, "Surrender")              # "Surrender?": B says no
     assert game.overlay == shared.SURRENDER_QUESTION
     tap(board, arcade, "B")
     assert arcade.screen is game and game.overlay == shared.NO_OVERLAY
@@ -228,10 +228,10 @@ def test_the_help_line_says_the_keys_that_work(board, store_dir):
     seen = set()
     for _ in range(8):
         wait(arcade, 1500)
-        for line in ("A PLACE  B MENU", "B MENU", "C GAME MENU"):
+        for line in ("A PLACE  B MENU", "B MENU", "E PAUSE MENU"):
             if shows_tiny(board.panel, line):
                 seen.add(line)
-    assert seen == {"B MENU", "C GAME MENU"}           # the demo: no "A PLACE"
+    assert seen == {"B MENU", "E PAUSE MENU"}          # the demo: no "A PLACE"
 
 
 def test_a_forced_pass_is_announced(board, store_dir):
@@ -294,16 +294,19 @@ def test_losing_to_the_cpu_counts_at_its_level(board, store_dir):
     assert reversi_draw.status(game)[2] == "YOU LOSE 0-64"
 
 
-# ---- the game menu -------------------------------------------------------------------
+# ---- the pause menu's rows, and C: undo ------------------------------------------------
 def test_undo_two_players_and_nothing_to_undo(board, store_dir):
     arcade = open_game(board, store_dir, mode=TWO_PLAYERS)
     game = arcade.screen
     heard = sounds(board)
-    menu_item(board, arcade, overlays._M_UNDO)
+    menu_item(board, arcade, "Undo")
     assert sounds(board) > heard and game.message == "CAN'T UNDO"
     tap(board, arcade, "A")
     assert game.game.ply == 1
-    menu_item(board, arcade, overlays._M_UNDO)
+    tap(board, arcade, "C")                            # C: undo, as in the other games
+    assert game.game.ply == 0 and game.game.turn == BLACK
+    tap(board, arcade, "A")
+    menu_item(board, arcade, "Undo")                   # the pause menu's row does the same
     assert game.game.ply == 0 and game.game.turn == BLACK
     assert load(store_dir, "reversi") == {}            # nothing played: no "Continue"
 
@@ -315,7 +318,7 @@ def test_undo_against_the_cpu_goes_back_to_your_turn(board, store_dir):
     tap(board, arcade, "A")
     assert until(arcade, lambda: game.game.ply == 2)   # the CPU replied
     wait(arcade, 400)
-    menu_item(board, arcade, overlays._M_UNDO)
+    menu_item(board, arcade, "Undo")
     assert game.game.ply == 0 and game.game.turn == BLACK
     assert board_string(game.game) == start
     wait(arcade, 1500)
@@ -327,13 +330,13 @@ def test_surrender_asks_first_and_counts_a_loss(board, store_dir):
     game = arcade.screen
     tap(board, arcade, "A")
     assert until(arcade, lambda: game.game.ply == 2)
-    menu_item(board, arcade, overlays._M_SURRENDER)
+    menu_item(board, arcade, "Surrender")
     assert game.overlay == shared.SURRENDER_QUESTION and shows(board.panel, "Surrender?")
     assert shows(board.panel, "A: yes B: no")
     tap(board, arcade, "B")                            # no (and B does not leave)
     assert arcade.screen is game
     assert game.overlay == shared.NO_OVERLAY and game.state == shared.PLAY
-    menu_item(board, arcade, overlays._M_SURRENDER)
+    menu_item(board, arcade, "Surrender")
     tap(board, arcade, "A")                            # yes
     assert game.state == shared.OVER
     assert shows(board.panel, "White") and shows(board.panel, "wins!")
@@ -342,19 +345,20 @@ def test_surrender_asks_first_and_counts_a_loss(board, store_dir):
     assert load(store_dir, "reversi") == {}
 
 
-def test_mode_changes_from_the_menu(board, store_dir):
+def test_mode_changes_from_the_pause_menu_at_once(board, store_dir):
     arcade = open_game(board, store_dir, mode=TWO_PLAYERS)
     game = arcade.screen
-    tap(board, arcade, "C")
-    while game.menu_i != overlays._M_MODE:
+    tap(board, arcade, "E")
+    pause = arcade.screen
+    while pause.rows[pause.cursor][1] != "Mode":
         nudge(board, arcade, "down")
     nudge(board, arcade, "right")
     assert game.mode == YOU_BLACK
     tap(board, arcade, "A")
     assert game.mode == YOU_WHITE
     assert load(store_dir, "reversi_settings")["mode"] == YOU_WHITE
-    tap(board, arcade, "C")                            # close the menu
-    assert game.overlay == shared.NO_OVERLAY
+    tap(board, arcade, "E")                            # close the menu
+    assert arcade.screen is game and game.overlay == shared.NO_OVERLAY
     assert until(arcade, lambda: game.game.ply == 1)   # the CPU now plays Black
     assert load(store_dir, "reversi")["mode"] == YOU_WHITE
 

@@ -16,7 +16,7 @@ from firmware.screens import g2048
 from tests import test_g2048_screen as g2048_tests
 from tests import test_puzzle_screen as puzzle_tests
 from tests import test_reversi_screen as reversi_tests
-from tests.test_app import boot, choose, frames, to_menu
+from tests.test_app import boot, choose, frames, tap, to_menu
 from tests.textfit import TextLog
 
 
@@ -111,7 +111,7 @@ def g2048_states(board, store_dir):
 
 # ---- Reversi ----------------------------------------------------------------------
 def reversi_states(board, store_dir):
-    from firmware.screens import reversi_menu as overlays, reversi_shared as shared
+    from firmware.screens import reversi_shared as shared
     arcade = reversi_tests.open_game(board, store_dir, mode=reversi_tests.TWO_PLAYERS)
     game = arcade.screen
     now = arcade.hal.clock.now()
@@ -128,10 +128,6 @@ def reversi_states(board, store_dir):
             game.say(message, now)
             yield arcade, "message " + message
         game.message = ""
-        game.overlay = shared.GAME_MENU
-        for i in range(overlays._MENU_N):
-            game.menu_i = i
-            yield arcade, "mode %d, game menu row %d" % (mode, i)
         game.overlay = shared.SURRENDER_QUESTION
         yield arcade, "surrender?"
         game.overlay = shared.PASS_NOTICE
@@ -248,6 +244,30 @@ def records_states(board, store_dir):
         yield arcade, "from line %d" % top
 
 
+def pause_states(board, store_dir):
+    """The pause menu over each game: every row under the cursor (with every
+    value of a setting row), the Keys page and the New game question."""
+    from tests import test_games
+    test_games.install(store_dir, "dot.py", test_games.readme_example())
+    for title in ("15-Puzzle", "2048", "Reversi", "Dot"):
+        arcade = test_games.boot(store_dir)
+        to_menu(board, arcade)
+        choose(board, arcade, title)
+        tap(board, arcade, "E")
+        pause = arcade.screen
+        for i, (kind, label, what) in enumerate(pause.rows):
+            pause.cursor = i
+            pause.dirty = True
+            yield arcade, "%s, row %s" % (title, label)
+            for _ in range(len(what[1][2]) if kind == 2 else 3 if kind in (3, 4) else 0):
+                pause.change(kind, what, 1)
+                yield arcade, "%s, row %s = %s" % (title, label, pause.value(kind, what))
+        for page in (1, 2):
+            pause.page = page
+            pause.dirty = True
+            yield arcade, "%s, page %d" % (title, page)
+
+
 def error_states(board, store_dir):
     arcade = _open(board, store_dir, None)
     for error in (ValueError("a long message that goes on past the edge of the panel"),
@@ -270,6 +290,7 @@ STATES = {
     "Settings": settings_states,
     "Records": records_states,
     "Error": error_states,
+    "Pause menu": pause_states,
 }
 
 

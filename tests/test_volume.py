@@ -150,10 +150,12 @@ def test_volume_row_fits_the_panel():
 def test_volume_setting_is_applied_at_once_heard_saved_and_survives_a_reboot(board, store_dir):
     arcade = boot(board, store_dir)
     to_menu(board, arcade)
-    assert arcade.settings["volume"] == 3 and arcade.hal.sound.volume == 3
+    assert arcade.settings["volume"] == 2 and arcade.hal.sound.volume == 2   # a new board: medium
     choose(board, arcade, "Settings")
     nudge(board, arcade, "down")                   # Volume, under Sound
-    assert shows(board.panel, "Volume") and shows(board.panel, "loud")
+    assert shows(board.panel, "Volume") and shows(board.panel, "medium")
+    nudge(board, arcade, "right")                  # medium -> loud
+    assert arcade.settings["volume"] == 3 and shows(board.panel, "loud")
     board.pwm_log.clear()
     nudge(board, arcade, "left")                   # loud -> medium
     assert arcade.settings["volume"] == 2 and arcade.hal.sound.volume == 2
@@ -187,14 +189,14 @@ def test_muted_and_soft_both_survive_a_reboot(board, store_dir):
     tap(board, arcade, "A")                        # Sound: on -> off
     nudge(board, arcade, "down")
     board.pwm_log.clear()
-    nudge(board, arcade, "left")                   # loud -> medium, not heard
+    nudge(board, arcade, "left")                   # medium -> soft, not heard
     assert heard(board) == []
     rebooted = boot(board, store_dir)
-    assert rebooted.hal.sound.muted and rebooted.hal.sound.volume == 2
+    assert rebooted.hal.sound.muted and rebooted.hal.sound.volume == 1
 
 
-def test_a_bad_saved_volume_falls_back_to_loud(board, store_dir):
+def test_a_bad_saved_volume_falls_back_to_medium(board, store_dir):
     hal = Hal(ml4m, str(store_dir))
     hal.store.save("settings", {"volume": 7, "sound": True})
     arcade = boot(board, store_dir)
-    assert arcade.settings["volume"] == 3 and arcade.hal.sound.volume == 3
+    assert arcade.settings["volume"] == 2 and arcade.hal.sound.volume == 2

@@ -11,8 +11,11 @@ import os
 import shutil
 import subprocess
 import sys
+import zipfile
 
 import pytest
+
+from tests.test_games import readme_example
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHROMIUM = os.environ.get("ML4M_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -70,26 +73,39 @@ def replay_file(tmp_path, name, events, end_ms):
     return replay
 
 
-def emulator_picture(tmp_path, name, events, end_ms):
-    """The emulated board's panel after `events`, as 8192 '0'/'1' characters."""
+def emulator_picture(tmp_path, name, events, end_ms, games=None):
+    """The emulated board's panel after `events`, as 8192 '0'/'1' characters
+    (games: a folder of a player's games, installed as in `make sim GAMES=`)."""
     replay = replay_file(tmp_path, name, events, end_ms)
     dump = tmp_path / (name + ".txt")
     subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--headless",
-                    "--replay", str(replay), "--dump", str(dump)], check=True, cwd=ROOT,
-                   stdout=subprocess.DEVNULL)
+                    "--replay", str(replay), "--dump", str(dump)] + (["--games", str(games)] if games else []),
+                   check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
     return "".join(dump.read_text().split()).replace("#", "1").replace(".", "0")
 
 
 @pytest.fixture(scope="module")
-def spec(tmp_path_factory):
+def spec(tmp_path_factory, web_site):
     """What the checks compare with: the emulated board's pictures after the same
     inputs, and the programs and the replay the page runs."""
     tmp = tmp_path_factory.mktemp("web")
+    # a player's game: loaded with "Load game" (a file, a zipped package) and by a
+    # ?game= link to a copy served beside the site
+    games = tmp / "games"
+    games.mkdir()
+    (games / "dot.py").write_text(readme_example())
+    web_site.put("dot.py", readme_example())
+    (tmp / "my-game.py").write_text(readme_example())
+    with zipfile.ZipFile(tmp / "dot.zip", "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("dot/__init__.py", readme_example())
     return {"heap_program": HEAP_PROGRAM, "search_program": SEARCH_PROGRAM,
             "expected": {"menu": emulator_picture(tmp, "menu", [], MENU_MS),
                          "menu_down2": emulator_picture(tmp, "down2", DOWN_TWICE, 4000),
-                         "replay_end": emulator_picture(tmp, "replay", REPLAY, REPLAY_END_MS)},
-            "replay": str(replay_file(tmp, "replay", REPLAY, REPLAY_END_MS))}
+                         "replay_end": emulator_picture(tmp, "replay", REPLAY, REPLAY_END_MS),
+                         "menu_with_game": emulator_picture(tmp, "menu_dot", [], MENU_MS, games)},
+            "replay": str(replay_file(tmp, "replay", REPLAY, REPLAY_END_MS)),
+            "game_file": str(games / "dot.py"), "bad_game_file": str(tmp / "my-game.py"),
+            "game_zip": str(tmp / "dot.zip"), "game_url": web_site.url + "dot.py"}
 
 
 # What each check of browser.mjs shows (its figures are printed with pytest -s).
@@ -101,6 +117,8 @@ CHECKS = {
     "cpu_search": "a long CPU search inside one frame never freezes the page",
     "sharing": "the Screenshot and Record GIF buttons save a PNG and a GIF of the panel",
     "replay": "a simulator replay plays in the page and ends on the emulated board's picture",
+    "load_game": "Load game puts a .py or a zipped package into /games: in the menu at once and after a reload",
+    "game_link": "a ?game= link opens the arcade with that game; a broken link says so and starts without it",
 }
 
 

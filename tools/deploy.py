@@ -195,6 +195,17 @@ def local_files(root, source=False, arch=None, build=None):
             files["/lib/" + name] = os.path.join(lib, name)
     for rel, out in to_compile:
         compile_mpy(rel, root, out, arch)
+    if not source:
+        # main.py reads it to tell a board whose MicroPython cannot load these
+        # .mpy files which release they need (instead of a traceback); written
+        # whole or not at all, as the .mpy files are (compile_mpy)
+        needs = os.path.join(build, "firmware", "needs.txt")
+        os.makedirs(os.path.dirname(needs), exist_ok=True)
+        part = "%s.%d.part" % (needs, os.getpid())
+        with open(part, "w") as f:
+            f.write(version_str(MPY_RELEASE.get(mpy_cross_abi(), (0, 0)))[1:] + "\n")
+        os.replace(part, needs)
+        files["/firmware/needs.txt"] = needs
     return files
 
 
@@ -615,10 +626,27 @@ def game_files(path, arch=None, build=None):
     return name, files
 
 
+def check_game(path):
+    """Before any board is looked for: the game exists, compiles and declares GAME
+    at its top level (the menu reads it from there). Raises DeployError saying which."""
+    game_files(path)                 # exists, a module name, compiles with mpy-cross
+    source = os.path.join(path, "__init__.py") if os.path.isdir(path) else path
+    with open(source, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), source)
+    for node in tree.body:
+        targets = node.targets if isinstance(node, ast.Assign) else \
+            [node.target] if isinstance(node, ast.AnnAssign) else []
+        if any(isinstance(t, ast.Name) and t.id == "GAME" for t in targets):
+            return
+    raise DeployError(f"{source} declares no GAME at its top level: the menu would list it as broken "
+                      "(README, \"Write your own game\")")
+
+
 def install_game(path, port=None, reset=True, timeout=10.0, say=print):
     """Compile and copy a game to /games (only what changed); returns the Plan."""
     abi = mpy_cross_abi()
-    board = connect(port, timeout)
+    check_game(path)
+    board = connect(port, timeout, "install-game")
     try:
         info = board.probe()
         check_board(info, False, abi)
@@ -665,7 +693,7 @@ def remove_game(name, port=None, drop_saves=False, timeout=10.0, say=print):
     the board paths removed."""
     if name in BUILT_IN_GAMES:
         raise DeployError(f"{name} is a built-in game: it goes with the firmware, not alone")
-    board = connect(port, timeout)
+    board = connect(port, timeout, "remove-game")
     try:
         board.probe()
         package = GAMES_DIR + "/" + name

@@ -38,6 +38,11 @@ _NBUTTONS = const(6)
 _CAL_GROUPS = const(8)
 _REPEAT_DELAY_MS = const(350)   # like a keyboard: first repeat after this long...
 _REPEAT_RATE_MS = const(80)     # ...then one every this many ms
+# E and F together are the mute chord (held CHORD_MS): so that the chord never
+# also acts as E or F, those two report their press when they are let go (a tap),
+# and not at all when they were part of a chord.
+_CHORD = const(0x30)            # E | F
+CHORD_MS = const(1000)
 
 
 class Controls:
@@ -59,6 +64,11 @@ class Controls:
         self._prev = 0        # what the last frame reported
         self._mask = 0        # inputs ignored until they are let go
         self._repeat = 0
+        self._chord_prev = 0       # E and F as they were down last frame
+        self._chord_held = False   # E and F went down together: no tap of either
+        self._chord_t = t          # ...since then
+        self._chord_done = False   # this hold has toggled the mute already
+        self.chorded = False       # True for the one frame the chord completes
         self._activity = False
         self._now = t if now is None else now
         for i in range(_NBUTTONS):
@@ -236,7 +246,7 @@ class Controls:
         self._activity = down != before
         mask = self._mask & down        # an input leaves the mask when let go
         self._mask = mask
-        state = down & ~mask
+        state = self._taps(down & ~mask, now)
         prev = self._state
         self._prev = prev
         self._state = state
@@ -256,6 +266,25 @@ class Controls:
                     n = time.ticks_add(now, self.repeat_rate)
                 nxt[i] = n
         self._repeat = rep
+
+    def _taps(self, state, now):
+        """state with E and F reported as taps: set on the frame they are let
+        go, unless both were held together (the chord, in self.chorded)."""
+        was_down = self._chord_prev
+        self._chord_prev = state & _CHORD
+        both = state & _CHORD == _CHORD
+        self.chorded = False
+        if both:
+            if not self._chord_held:
+                self._chord_held = True
+                self._chord_t = now
+            elif not self._chord_done and time.ticks_diff(now, self._chord_t) >= CHORD_MS:
+                self._chord_done = True
+                self.chorded = True
+        taps = 0 if self._chord_held else was_down & ~state & _CHORD
+        if not state & _CHORD:
+            self._chord_held = self._chord_done = False
+        return (state & ~_CHORD) | taps
 
     def pressed(self, b):
         return bool(self._state >> b & 1)
@@ -301,3 +330,4 @@ class Controls:
         self._state = 0
         self._prev = 0
         self._repeat = 0
+        self._chord_prev = 0

@@ -53,7 +53,9 @@ class GameScreen(Screen):
 
     A game says what to keep in progress() (a dict of plain data: dicts, lists,
     numbers, texts; None when nothing is in progress) and takes it back in
-    restore(data) (False when it cannot: a new game starts). save() after a
+    restore(data) (True when it took it; False when it cannot, and a new game
+    starts; anything else, such as a forgotten `return True`, is reported and
+    the save kept aside). save() after a
     move, resume() when the screen starts: the rest, such as Continue in the
     menu, follows from these two.
 
@@ -67,6 +69,7 @@ class GameScreen(Screen):
     show_banner() puts it up, draw_banner() paints it while it moves.
     """
     title = None    # names the game in a note about its save (None: the save's name)
+    help_lines = ()  # the game's keys, as its help line shows them (the pause menu's Keys)
     message_ms = 1500
     help_ms = 3000
 
@@ -129,14 +132,35 @@ class GameScreen(Screen):
         if not saved:
             return False
         try:
-            return bool(self.restore(saved))
+            taken = self.restore(saved)
         except (KeyError, ValueError, TypeError, IndexError) as e:
             # a save the game cannot use: kept aside as .bad, never dropped silently
             self.hal.store.set_aside(self.save_name, "%s: %s" % (type(e).__name__, e), self.title)
             return False
+        if taken is not True and taken is not False:
+            # restore() ended without saying (a forgotten `return True`): the save
+            # is kept aside, not overwritten by the new game, and the author told
+            self.hal.store.set_aside(self.save_name, "restore() returned %r, not True or False"
+                                     % (taken,), self.title)
+            return False
+        return taken
 
     def suspend(self):
         self.save()
+
+    # ---- the pause menu (firmware/screens/pause.py) ----------------------------
+    def resumed(self, paused_ms):
+        """Back from the pause menu after paused_ms: what counts time moves on
+        by it, so the game's clocks and timers did not run while it was paused.
+        A game with timers of its own moves them too (and calls this)."""
+        self.message_until = time.ticks_add(self.message_until, paused_ms)
+        self.help_t = time.ticks_add(self.help_t, paused_ms)
+        if self.banner is not None:
+            self.banner.start = time.ticks_add(self.banner.start, paused_ms)
+
+    def setting_changed(self, name, value):
+        """A setting the game declares in GAME["at_once"] was changed from the
+        pause menu (self.settings holds it already): apply it now."""
 
     # ---- the screen's lines and banner ----------------------------------------
     def say(self, text, now):

@@ -17,24 +17,34 @@ def _text(error):
         return "(no message)"
 
 
-def _heading(name):
-    """"Oops: ValueError" when it fits the title bar, else the error's name alone."""
-    heading = "Oops: " + name
-    return heading if len(heading) <= draw.COLUMNS else name[:draw.COLUMNS]
+def _fits(name):
+    return len("Oops: " + name) <= draw.COLUMNS
+
+
+def _short(name):
+    """An error's name that fits a line: "ZeroDivisionError" -> "ZeroDivision"."""
+    return name[:-5] if len(name) > draw.COLUMNS and name.endswith("Error") else name
 
 
 class ErrorScreen(BareError):
-    def __init__(self, app, error=None, logged=True):
+    """game: the short file name of the game that raised (None: not a game's
+    fault); it comes first, then the reason, so neither is cut off by a path."""
+
+    def __init__(self, app, error=None, logged=True, game=None):
         BareError.__init__(self, app, error)     # the title, and A/B: back
-        self.lines = draw.wrap(_text(error), max_lines=4)
+        reason = _text(error)
+        if not _fits(self.title):                # "ZeroDivisionError": in the text instead
+            reason = _short(self.title) + ": " + reason
+        if game and not reason.startswith(game):
+            reason = game + ": " + reason
+        self.lines = draw.wrap(reason, max_lines=5)
         self.logged = logged
 
     def draw(self, display):
         if not self.dirty:
             return
         self.dirty = False
-        fb = draw.page(display, _heading(self.title))
+        fb = draw.page(display, "Oops: " + self.title if _fits(self.title) else "Oops")
         for i, line in enumerate(self.lines):
             fb.text(line, 0, 11 + i * 9, 1)
-        fb.text("log saved" if self.logged else "log not saved", 0, 47, 1)
-        fb.text("A: back to menu", 0, 56, 1)
+        fb.text("A: menu, logged" if self.logged else "A: menu (no log)", 0, 56, 1)

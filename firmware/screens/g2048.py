@@ -84,6 +84,12 @@ def _pushed(c):
 
 class Game(GameScreen):
     title = "2048"
+    help_lines = g2048_draw.HELP
+
+    def resumed(self, paused_ms):
+        GameScreen.resumed(self, paused_ms)
+        if self.demo_next is not None:      # the demo's next move waits out the pause
+            self.demo_next = time.ticks_add(self.demo_next, paused_ms)
 
     def __init__(self, app, save="g2048", settings=None, **options):
         GameScreen.__init__(self, app, save=save, settings=settings, **options)

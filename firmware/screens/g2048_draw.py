@@ -41,7 +41,7 @@ _CELL = const(16)           # a cell's side, with its gap
 _BOX = const(15)            # a tile's side
 _SIDE = const(4)            # cells in a row
 
-_HELP = ("A NEW  B MENU", "C UNDO  D HINT", "HOLD D: DEMO")
+HELP = ("A NEW  B MENU", "C UNDO  D HINT", "HOLD D: DEMO", "E PAUSE")
 # the hint's 8x8 arrows, rows MSB-left, in the rules' order of directions
 _ARROWS = (
     b"\x10\x30\x7f\xff\x7f\x30\x10\x00",
@@ -201,4 +201,4 @@ def draw_panel(screen, fb):
             tinyfont.text(fb, screen.message, x, 42)
     if fields & HELP_LINE:
         fb.fill_rect(x, 57, WIDTH - _PANEL_X, 7, 0)
-        tinyfont.text(fb, screen.help_line(_HELP), x, 58)
+        tinyfont.text(fb, screen.help_line(HELP), x, 58)

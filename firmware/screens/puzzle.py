@@ -35,7 +35,7 @@ from micropython import const
 from firmware import modules
 from firmware.games.npuzzle import Puzzle  # the rules, for the whole game
 from firmware.hal.controls import A, B
-from firmware.screens.base import GameScreen, STATUS_LINE, FIRST_FIELD, BACK
+from firmware.screens.base import GameScreen, STATUS_LINE, HELP_LINE, FIRST_FIELD, BACK
 
 _SHUFFLES = ((0, "random"), (1, "easy"), (2, "medium"), (3, "hard"))
 
@@ -60,6 +60,8 @@ GAME = {
         ("picture_puzzle8", None, "text", "", "puzzle_prefs/puzzle8/picture"),
         ("picture_puzzle15", None, "text", "", "puzzle_prefs/puzzle15/picture"),
     ),
+    # the pause menu (E): a row of the game's own
+    "actions": (("Cursor mode", "toggle_cursor"),),
     # records per size and mode ("15-Puzzle numbers"): (field, label, kind, shown as)
     "records": (("fewest moves", "moves", "fewest", "number"),
                 ("fastest time", "time", "fastest", "time")),
@@ -81,7 +83,7 @@ LEVEL_FIELD = FIRST_FIELD << 2
 MODE_FIELD = FIRST_FIELD << 3
 
 LEVEL_NAMES = ("RANDOM", "EASY", "MEDIUM", "HARD")   # the shuffle levels (F)
-HELP = ("A NEW  B MENU", "C UNDO  D HINT", "HOLD D: SOLVE", "E CURSOR F LVL")
+HELP = ("A NEW  B MENU", "C UNDO  D HINT", "HOLD D: SOLVE", "F LVL  E PAUSE")
 
 _UNDO_KEPT = const(64)       # undo steps a save keeps across a restart
 
@@ -96,6 +98,7 @@ _KEYS = "firmware.screens.puzzle_keys"
 
 class Game(GameScreen):
     message_ms = 2000
+    help_lines = HELP
     # set by puzzle_start.set_up (the module docstring lists the rest); declared
     # here for the type checker: a bare annotation makes no code on the board
     puzzle: Puzzle
@@ -133,6 +136,18 @@ class Game(GameScreen):
 
         if not self.resume():
             self.new_game(self.last_frame)
+
+    def toggle_cursor(self, now):
+        """The pause menu's Cursor mode: the stick moves a cursor, A slides the
+        run of tiles from it to the blank (or back to moving tiles)."""
+        self.cursor_on = not self.cursor_on
+        self.dirty_cells[self.cursor] = 1
+        self.panel |= STATUS_LINE | HELP_LINE
+        self.help_i = 0
+
+    def resumed(self, paused_ms):
+        GameScreen.resumed(self, paused_ms)
+        self.last_frame = time.ticks_add(self.last_frame, paused_ms)   # the clock stood still
 
     def save_prefs(self):
         """The shuffle level and the picture, for the next game of this puzzle."""

@@ -17,7 +17,7 @@ from firmware.ui import WIDTH, HEIGHT, draw, tinyfont
 
 _PANEL_X = const(66)          # the panel's left edge (the 5x5 grid ends at 61)
 
-_HELP_CURSOR = ("A SLIDE  E DONE", "STICK: CURSOR")
+_HELP_CURSOR = ("A SLIDE  B MENU", "STICK: CURSOR", "E: CURSOR OFF")
 
 
 def draw_screen(screen, fb):

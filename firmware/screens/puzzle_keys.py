@@ -10,7 +10,7 @@
   C       undo (picture mode: tap; hold C to see the picture, and push the
           stick left/right meanwhile to change the picture)
   D       hint: the tile to move lights up; hold D to watch it solve
-  E       cursor mode on/off
+  E       the pause menu (the system's): its Cursor mode row turns it on/off
   F       shuffle: random (uniform) / easy / medium / hard (random walks)
 
 B, the question and the end of a game are the screen's update(); picture
@@ -20,7 +20,7 @@ import time
 
 from micropython import const
 
-from firmware.hal.controls import A, C, D, E, F, LEFT, RIGHT, UP, DOWN
+from firmware.hal.controls import A, C, D, F, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import STATUS_LINE, HELP_LINE
 from firmware.screens.puzzle import PLAY, ASK, LEVEL_FIELD, LEVEL_NAMES
 
@@ -34,11 +34,6 @@ _PUSHES = (LEFT, RIGHT, UP, DOWN)
 
 def play(screen, c, now):
     """A frame's keys (c: the controls) while the game is played."""
-    if c.just_pressed(E):
-        screen.cursor_on = not screen.cursor_on
-        screen.dirty_cells[screen.cursor] = 1
-        screen.panel |= STATUS_LINE | HELP_LINE
-        screen.help_i = 0
     if c.just_pressed(F):
         screen.level = (screen.level + 1) % len(LEVEL_NAMES)
         screen.save_prefs()

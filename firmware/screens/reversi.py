@@ -30,7 +30,7 @@ hal, app, settings, panel, say, redraw, save, remember):
   mode, level     who plays which colour (reversi_shared), the CPU's level
   rated           one vs-CPU mode all game: the result counts in Records
   state           PLAY or OVER; resigned (who gave up), outcome, over_t, end_lines
-  overlay         what covers the board; overlay_t, overlay_dirty, menu_i
+  overlay         what covers the board; overlay_t, overlay_dirty
   cx, cy          the cursor's column and row; cursor_shown, cursor_drawn
   cells, marked   per square: a hint shown (HINT), to repaint (PAINT)
   flips, flip_n, flip_phase, last_sq   the last move's blinking discs
@@ -45,11 +45,11 @@ from micropython import const
 
 from firmware import modules
 from firmware.games.reversi import Reversi, MOVE_STRIDE, square
-from firmware.hal.controls import A, B, C, E, LEFT, RIGHT, UP, DOWN
-from firmware.screens.base import GameScreen, BACK, STATUS_LINE
+from firmware.hal.controls import A, B, C, LEFT, RIGHT, UP, DOWN
+from firmware.screens.base import GameScreen, BACK, STATUS_LINE, ALL_FIELDS
 from firmware.screens.reversi_shared import (
-    LEVEL_NAMES, MODE_NAMES, DEMO, PLAY, OVER, NO_OVERLAY, PASS_NOTICE, GAME_MENU,
-    HINT, PAINT, COUNTS, cpu_plays, cpu_delay_ms)
+    LEVEL_NAMES, MODE_NAMES, DEMO, PLAY, OVER, NO_OVERLAY, PASS_NOTICE, SURRENDER_QUESTION,
+    HINT, PAINT, COUNTS, HELP, cpu_plays, cpu_delay_ms)
 
 # What the arcade knows of this game without importing it (firmware/gamelist.py).
 GAME = {
@@ -62,6 +62,9 @@ GAME = {
         ("level", "CPU level", tuple(enumerate(LEVEL_NAMES)), 1, "settings/reversi_level"),
         ("mode", "Mode", tuple(enumerate(MODE_NAMES)), 1, "reversi_prefs/mode"),
     ),
+    # the pause menu (E): its own rows, and the settings it changes in the game on show
+    "actions": (("Undo", "undo_move"), ("Surrender", "surrender")),
+    "at_once": ("hints", "level", "mode"),
     # wins, draws and losses per CPU level ("Reversi easy"): (field, label, kind, shown as)
     "records": (("won", "won", "count", "number"), ("drawn", "drawn", "count", "number"),
                 ("lost", "lost", "count", "number")),
@@ -95,6 +98,7 @@ def _module(name):
 
 class Game(GameScreen):
     title = "Reversi"
+    help_lines = HELP
 
     def __init__(self, app, save="reversi", settings=None, **options):
         GameScreen.__init__(self, app, save=save, settings=settings, **options)
@@ -117,7 +121,6 @@ class Game(GameScreen):
         self.state = PLAY
         self.overlay = NO_OVERLAY
         self.overlay_dirty = False
-        self.menu_i = 0
         self.overlay_t = 0
         self.thinking = False
         self.spin = 0
@@ -253,9 +256,8 @@ class Game(GameScreen):
             return result
         if controls.just_pressed(B):
             return BACK
-        if controls.just_pressed(C) or controls.just_pressed(E):
-            self.open_overlay(GAME_MENU, now)
-            self.hal.sound.sfx("select")
+        if controls.just_pressed(C):
+            self.undo_move(now)
             return None
         self._stick(controls)
         game = self.game
@@ -302,11 +304,41 @@ class Game(GameScreen):
             self.say("NO MEM: WAIT", now)
 
     def open_overlay(self, overlay, now):
-        """Cover the board with an overlay (reversi_shared: GAME_MENU, ...)."""
+        """Cover the board with an overlay (reversi_shared: PASS_NOTICE, ...)."""
         self.overlay = overlay
-        self.menu_i = 0                    # the game menu opens on Resume
         self.overlay_t = now
         self.overlay_dirty = True
+
+    # ---- the pause menu's rows (GAME["actions"], GAME["at_once"]) -------------
+    def undo_move(self, now):
+        """Back one move (two players) or to the person's last turn (C too)."""
+        with modules.borrowed(_MENU) as menu:
+            menu.undo(self, now)
+
+    def surrender(self, now):
+        """Ask, then give the game up (the person against the CPU, or whoever is to move)."""
+        if self.state != PLAY or self.mode == DEMO:
+            self.hal.sound.sfx("illegal")
+            self.say("NOT NOW", now)
+        else:
+            self.open_overlay(SURRENDER_QUESTION, now)
+
+    def setting_changed(self, name, value):
+        now = self.hal.clock.now()
+        if name == "mode":
+            with modules.borrowed(_MENU) as menu:
+                menu.set_mode(self, value, now)
+        elif name == "level":
+            if self.game.ply > 0 and value != self.level:
+                self.rated = False         # a game that changed level counts for no one
+            self.level = value
+            self.panel = ALL_FIELDS
+        self.show_hints()
+
+    def resumed(self, paused_ms):
+        GameScreen.resumed(self, paused_ms)
+        for name in ("flip_t", "blink_t", "overlay_t", "cpu_at", "over_t", "spin_t"):
+            setattr(self, name, time.ticks_add(getattr(self, name), paused_ms))
 
     def _tick(self, now):
         """Timers: the flips, the cursor's blink, messages."""

@@ -18,7 +18,7 @@ from micropython import const
 from firmware.games.reversi import BLACK, WHITE
 from firmware.screens.base import STATUS_LINE, HELP_LINE
 from firmware.screens.reversi_shared import (
-    TWO_PLAYERS, DEMO, PLAY, OVER, MODE_NAMES, HINT, PAINT, COUNTS, MODE,
+    TWO_PLAYERS, DEMO, PLAY, OVER, MODE_NAMES, HINT, PAINT, COUNTS, MODE, HELP,
     colour_name, level_name)
 from firmware.ui import WIDTH, HEIGHT, tinyfont
 
@@ -144,11 +144,11 @@ def _panel(screen, fb):
     if fields & HELP_LINE:
         fb.fill_rect(x, 57, WIDTH - _PANEL_X, 7, 0)
         if screen.state == OVER:
-            lines = ("A NEW  B MENU", "C GAME MENU")
+            lines = ("A NEW  B MENU", "E PAUSE MENU")
         elif screen.mode == DEMO:          # the CPU plays both: no A
-            lines = ("B MENU", "C GAME MENU")
+            lines = ("B MENU", "E PAUSE MENU")
         else:
-            lines = ("A PLACE  B MENU", "C GAME MENU")
+            lines = HELP
         tinyfont.text(fb, screen.help_line(lines), x, 58)
 
 

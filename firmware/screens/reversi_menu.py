@@ -1,6 +1,6 @@
-# Reversi's overlays: the game menu (Resume, Undo, Surrender, Mode, New game),
-# the surrender confirmation and the pass notice, with what they do (undo,
-# surrender, a mode change, a pass). firmware.screens.reversi imports this
+# Reversi's overlays: the surrender confirmation and the pass notice, and what
+# the pause menu's rows do (undo, a mode change; the pause menu is the system's,
+# firmware/screens/pause.py). firmware.screens.reversi imports this
 # module when an overlay opens and lets it go when the overlay closes, so
 # the game does not hold this code while it is played. `screen` is the Game
 # screen, used through its public surface (see its docstring).
@@ -10,27 +10,19 @@ import time
 from micropython import const
 
 from firmware.games.reversi import PASS
-from firmware.hal.controls import A, B, C, E, LEFT, RIGHT, UP, DOWN
+from firmware.hal.controls import A, B
 from firmware.screens.base import BACK, ALL_FIELDS
 from firmware.screens.reversi_shared import (
-    DEMO, PLAY, NO_OVERLAY, PASS_NOTICE, GAME_MENU, SURRENDER_QUESTION,
-    MODE_NAMES, DEMO_DELAY_MS, colour_name, person_against_cpu)
-from firmware.ui import draw as ui_draw, tinyfont
+    DEMO, PLAY, NO_OVERLAY, PASS_NOTICE, SURRENDER_QUESTION,
+    DEMO_DELAY_MS, colour_name, person_against_cpu)
+from firmware.ui import draw as ui_draw
 
-# the game menu's rows
-_MENU_N = const(5)
-_M_RESUME = const(0)
-_M_UNDO = const(1)
-_M_SURRENDER = const(2)
-_M_MODE = const(3)
-_M_NEW = const(4)
 _CPU_PASS_MS = const(1500)   # a CPU's pass notice goes away by itself
 
 
 def update(screen, controls, now):
-    """A frame of the overlay on show. A chooses or says yes; B says no,
-    or goes back (the game menu: to the game; the pass notice, which comes
-    back: to the arcade's menu)."""
+    """A frame of the overlay on show. A says yes (or passes); B says no
+    (the pass notice, which comes back: to the arcade's menu)."""
     overlay = screen.overlay
     if overlay == PASS_NOTICE:
         game = screen.game
@@ -45,55 +37,15 @@ def update(screen, controls, now):
             screen.redraw()
         elif controls.just_pressed(B):
             return BACK             # (the game is saved; the notice comes back)
-        elif controls.just_pressed(C) or controls.just_pressed(E):
-            screen.overlay = GAME_MENU
-            screen.menu_i = _M_RESUME
-            screen.redraw()
         return None
     if overlay == SURRENDER_QUESTION:
         if controls.just_pressed(A):
             # the person against the CPU gives up; in two players, whoever is to move
             screen.resigned = person_against_cpu(screen.mode) or screen.game.turn
             screen.finish(now)
-        elif controls.just_pressed(B) or controls.just_pressed(C) or controls.just_pressed(E):
+        elif controls.just_pressed(B):
             screen.overlay = NO_OVERLAY     # no
             screen.redraw()
-        return None
-    # the game menu
-    if controls.repeat(UP):
-        screen.menu_i = (screen.menu_i - 1) % _MENU_N
-        screen.overlay_dirty = True
-        screen.hal.sound.click()
-    elif controls.repeat(DOWN):
-        screen.menu_i = (screen.menu_i + 1) % _MENU_N
-        screen.overlay_dirty = True
-        screen.hal.sound.click()
-    if controls.just_pressed(B) or controls.just_pressed(C) or controls.just_pressed(E):
-        screen.overlay = NO_OVERLAY     # back to the game
-        screen.redraw()
-        return None
-    if screen.menu_i == _M_MODE:
-        step = -1 if controls.repeat(LEFT) else 1 if controls.repeat(RIGHT) or controls.just_pressed(A) else 0
-        if step:
-            set_mode(screen, (screen.mode + step) % len(MODE_NAMES), now)
-            screen.overlay_dirty = True
-            screen.hal.sound.click()
-        return None
-    if not controls.just_pressed(A):
-        return None
-    i = screen.menu_i
-    screen.overlay = NO_OVERLAY
-    screen.redraw()
-    if i == _M_UNDO:
-        undo(screen, now)
-    elif i == _M_SURRENDER:
-        if screen.state != PLAY or screen.mode == DEMO:
-            screen.hal.sound.sfx("illegal")
-            screen.say("NOT NOW", now)
-        else:
-            screen.overlay = SURRENDER_QUESTION
-    elif i == _M_NEW:
-        screen.new_game(now)
     return None
 
 
@@ -153,17 +105,3 @@ def draw(screen, fb):
         ui_draw.centred(fb, "A: pass B: menu", 34)
     elif overlay == SURRENDER_QUESTION:
         ui_draw.ask(fb, "Surrender?")
-    elif overlay == GAME_MENU:
-        ui_draw.box(fb, 10, 0, 108, ui_draw.HEIGHT)
-        for i in range(_MENU_N):
-            y = 2 + i * 10
-            selected = i == screen.menu_i
-            fb.fill_rect(11, y, 106, 10, 1 if selected else 0)
-            fb.text(("Resume", "Undo", "Surrender", "Mode", "New game")[i], 14, y + 1,
-                    0 if selected else 1)
-            if i == _M_MODE:
-                tinyfont.text(fb, MODE_NAMES[screen.mode].upper(), 52, y + 3, 0 if selected else 1)
-                if selected:               # the stick changes it
-                    tinyfont.text(fb, "<", 47, y + 3, 0)
-                    tinyfont.text(fb, ">", 90, y + 3, 0)
-        tinyfont.centred(fb, "A CHOOSE  B BACK", 11, 55, 106, 7)

@@ -14,6 +14,9 @@ YOU_WHITE = const(2)         # the CPU plays black
 DEMO = const(3)              # CPU against CPU
 MODE_NAMES = ("2 players", "you black", "you white", "CPU demo")
 
+# the help line while a person plays (the pause menu's Keys shows it too)
+HELP = ("A PLACE  B MENU", "C UNDO  E PAUSE")
+
 # the CPU levels (firmware.games.reversi_ai: EASY, MEDIUM, HARD)
 LEVEL_NAMES = ("easy", "medium", "hard")
 
@@ -24,7 +27,6 @@ OVER = const(1)
 # what covers the board (firmware.screens.reversi_menu draws them)
 NO_OVERLAY = const(0)
 PASS_NOTICE = const(1)
-GAME_MENU = const(2)
 SURRENDER_QUESTION = const(3)
 
 # bits of screen.cells[square]

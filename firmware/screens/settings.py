@@ -139,17 +139,8 @@ class SettingsScreen(Screen):
         self.top = draw.scroll_top(self.cursor, self.top)
         if self.top == self.cursor and self.top > 0 and self.rows[self.top - 1][0] == "heading":
             self.top -= 1       # a game's first row comes with the game's title
-        for i in draw.shown(self.top, len(self.rows)):
-            kind, label, what = self.rows[i]
-            y = draw.list_y(i - self.top)
-            if kind == "heading":
-                draw.centred(fb, label, y + 1)
-                continue
-            colour = draw.row_bar(fb, y, i == self.cursor)
-            fb.text(label, 1, y + 1, colour)
-            value = self.value_text(kind, what)
-            fb.text(value, draw.WIDTH - 4 - len(value) * 8, y + 1, colour)
-        draw.scroll_bar(fb, self.top, len(self.rows))
+        draw.rows(fb, [(label, None if kind == "heading" else self.value_text(kind, what))
+                       for kind, label, what in self.rows], self.top, self.cursor)
         draw.key_line(fb, "A CHANGE  B BACK")
         if self.message:
             draw.box(fb, 4, 22, 120, 20)

@@ -97,6 +97,33 @@ def scroll_bar(fb, top, count, rows=LIST_ROWS):
         fb.fill_rect(WIDTH - 2, y, 2, h, 1)
 
 
+def rows(fb, items, top, cursor, x=0, y=_LIST_Y, w=WIDTH, n=LIST_ROWS):
+    """The list of Settings and the pause menu: items are (label, value) rows,
+    n of them shown from top in a band w wide at (x, y), each on a cleared
+    row, the cursor's inverted. A value is right-aligned in the 8x8 font, or
+    in the small one when the row is too narrow for both; value None makes the
+    row a heading (centred, never the cursor's)."""
+    from firmware.ui import tinyfont
+    for i in shown(top, len(items), n):
+        label, value = items[i]
+        row_y = y + (i - top) * _ROW_H
+        fb.fill_rect(x, row_y, w, _ROW_H, 1 if i == cursor else 0)
+        colour = 0 if i == cursor else 1
+        if value is None:
+            fb.text(label, x + (w - len(label) * _CHAR) // 2, row_y + 1, colour)
+            continue
+        fb.text(label, x + 1, row_y + 1, colour)
+        if (len(label) + len(value) + 1) * _CHAR <= w - 4:
+            fb.text(value, x + w - 4 - len(value) * _CHAR, row_y + 1, colour)
+        else:
+            value = value.upper()
+            tinyfont.text(fb, value, x + w - 4 - tinyfont.width(value), row_y + 2, colour)
+    if len(items) > n:      # a thin bar at the right edge: hidden rows are no surprise
+        track = n * _ROW_H
+        h = track * n // len(items)
+        fb.fill_rect(x + w - 2, y + (track - h) * top // (len(items) - n), 2, h, 1)
+
+
 def key_line(fb, text):
     """The screen's keys on the bottom line, in the small font ("A OPEN")."""
     from firmware.ui import tinyfont

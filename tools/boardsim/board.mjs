@@ -11,6 +11,8 @@
 //     runs /boot.py, and comes back in the same REPL mode; in the raw REPL that is just
 //     "raw REPL; CTRL-B to exit\r\n>" (no banner), in the friendly REPL the banner.
 //     main.py is not run (there is no hardware for it here); the reboot is logged.
+//   - a missing file is OSError 2 (ENOENT), as on the ESP32, not this port's 44:
+//     mpremote (mip, fs) tells "no such file" from other errors by that number.
 //   - a raw-paste request (Ctrl-E 'A' Ctrl-A) is declined with "R\x00", as a board
 //     built without raw-paste does (the WebAssembly port stalls on it), so mpremote
 //     falls back to the plain raw REPL.
@@ -149,6 +151,30 @@ function fakeCode(fake) {
   ].join("\n");
 }
 
+// The ESP32's errno for "no such file" (2) where this port says 44: os's file
+// functions and open() are wrapped in stand-ins that renumber it, the way fakeCode
+// stands in for sys (sys.modules before the built-in module; builtins.open replaced).
+const ESP32_ENOENT = [
+  "import builtins, os as _os, sys",
+  "def _esp32(fn):",
+  "    def call(*args):",
+  "        try:",
+  "            return fn(*args)",
+  "        except OSError as e:",
+  "            if e.errno == 44:",
+  "                raise OSError(2)",
+  "            raise",
+  "    return call",
+  "class _Os:",
+  "    def __getattr__(self, name):",
+  "        return getattr(_os, name)",
+  "for _name in ('stat', 'listdir', 'ilistdir', 'remove', 'rmdir', 'mkdir', 'rename', 'chdir', 'statvfs'):",
+  "    setattr(_Os, _name, staticmethod(_esp32(getattr(_os, _name))))",
+  "sys.modules['os'] = _Os()",
+  "builtins.open = _esp32(open)",
+  "del builtins, sys, _Os, _esp32, _name",
+].join("\n");
+
 async function boot(files) {
   const mp = await loadMicroPython({
     heapsize: opts.heap,
@@ -162,6 +188,7 @@ async function boot(files) {
   }
   guardQuota(FS);
   state.mp = mp;
+  mp.runPython(ESP32_ENOENT);
   if (state.fake) mp.runPython(fakeCode(state.fake));
   if (FS.analyzePath("/boot.py").exists) {
     try {

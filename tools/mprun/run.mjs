@@ -1,7 +1,8 @@
 // Runs project code on real MicroPython (the WebAssembly port) under Node.
 //
 //   node tools/mprun/run.mjs --tests tests/rules [more files or dirs]
-//       runs every test_* function of every tests/rules/test_*.py; prints one
+//       runs every test_* function of every tests/rules/test_*.py (paths from
+//       the current folder; files outside the repo too: a game author's); prints one
 //       line per test and "N passed, N failed"; exits 1 on a failure or no test.
 //   node tools/mprun/run.mjs --script path/to/script.py [args...]
 //       runs one script; sys.argv is [script, args...].
@@ -116,17 +117,30 @@ function mkdirs(mp, fwDir) {
   }
 }
 
-// Expand test arguments into repo-relative test_*.py files.
-function testFiles(paths) {
+// Expand test arguments into test_*.py files under /fw: the repo's by their
+// repo-relative path; a folder outside the repo (a game author's own tests) is
+// copied to /fw/_outside/N first, so its tests import each other as at home.
+function testFiles(mp, paths) {
   const files = [];
+  const outside = new Map();
+  const place = (abs) => {
+    const rel = path.relative(repo, abs);
+    if (!rel.startsWith("..") && !path.isAbsolute(rel)) return rel;
+    const dir = path.dirname(abs);
+    if (!outside.has(dir)) {
+      outside.set(dir, `_outside/${outside.size}`);
+      copyTree(mp, dir, `/fw/${outside.get(dir)}`);
+    }
+    return `${outside.get(dir)}/${path.basename(abs)}`;
+  };
   for (const p of paths) {
-    const abs = path.resolve(repo, p);
+    const abs = path.resolve(process.cwd(), p);
     if (!fs.existsSync(abs)) usage(`no such test path: ${p}`);
     if (fs.statSync(abs).isDirectory()) {
       for (const name of fs.readdirSync(abs).sort()) {
-        if (/^test_.*\.py$/.test(name)) files.push(path.relative(repo, path.join(abs, name)));
+        if (/^test_.*\.py$/.test(name)) files.push(place(path.join(abs, name)));
       }
-    } else files.push(path.relative(repo, abs));
+    } else files.push(place(abs));
   }
   return files.map((f) => f.split(path.sep).join("/"));
 }
@@ -223,7 +237,7 @@ async function main() {
     return;
   }
 
-  const files = testFiles(opts.tests);
+  const files = testFiles(mp, opts.tests);
   mp.runPython(HARNESS);
   mp.globals.set("_files", JSON.stringify(files));
   let passed = 0, failed = 0;

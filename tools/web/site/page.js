@@ -5,6 +5,7 @@ import { GIFEncoder } from "./gifenc.js";
 
 const W = 128, H = 64;
 const FLASH_KEY = "ml4m-flash";      // localStorage: {path under /data: base64}
+const GAMES_KEY = "ml4m-games";      // localStorage: {path under /games: base64}, the loaded games
 const $ = (id) => document.getElementById(id);
 const canvas = $("panel");
 const ctx = canvas.getContext("2d");
@@ -21,8 +22,10 @@ const arcade = window.arcade = {
 
 // ---- the board ------------------------------------------------------------------------
 let worker = null;
+let note = "";            // said on the status line once the board shows its first picture
 
-function start(message) {
+function start(message, afterBoot = "") {
+  note = afterBoot;
   if (worker) worker.terminate();
   arcade.frames = 0;
   arcade.peak = 0;
@@ -35,8 +38,8 @@ function start(message) {
   status("starting MicroPython...");
 }
 
-function boot(replay = null, seed = 0) {
-  start({ type: "boot", flash: loadFlash(), seed, replay });
+function boot(afterBoot = "") {
+  start({ type: "boot", flash: loadFlash(), games: loadGames(), seed: 0, replay: null }, afterBoot);
 }
 
 function received(m) {
@@ -66,7 +69,7 @@ function frame(m) {
     for (let i = 0; i < W * H; i++) pic[i] = m.picture.charCodeAt(2 * i + 1) === 49 ? 1 : 0;  // "01"
     if (arcade.firstPicture === null && pic.some((p) => p)) {
       arcade.firstPicture = performance.now() - arcade.bootedAt;
-      status("");
+      status(note);
     }
   }
   draw(m.contrast);
@@ -320,11 +323,116 @@ $("import").onchange = async (e) => {
   }
 };
 $("reset").onclick = () => {
-  if (!confirm("Erase every save and record in this browser?")) return;
+  if (!confirm("Erase every save, record and loaded game in this browser?")) return;
   localStorage.removeItem(FLASH_KEY);
+  localStorage.removeItem(GAMES_KEY);
   boot();
 };
 $("restart").onclick = () => boot();
+
+// ---- a player's games: /games, as on the board (README, "Share your game") ---------------
+// A game is one file name.py, or a package folder name/ with an __init__.py, zipped.
+// Loading one restarts the board, whose menu then reads the new game, as a board
+// does at the boot after `make install-game`.
+function loadGames() {
+  try { return JSON.parse(localStorage.getItem(GAMES_KEY) || "{}"); } catch (e) { return {}; }
+}
+
+const MODULE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+// {path under /games: bytes} of a game file or a zipped package, or an Error saying why not.
+async function gameFiles(name, bytes) {
+  if (name.endsWith(".py")) {
+    if (!MODULE_NAME.test(name.slice(0, -3)))
+      throw new Error("a game's file name must be letters, digits and _ (it is imported by that name)");
+    return { [name]: bytes };
+  }
+  if (!name.endsWith(".zip")) throw new Error("a game is a .py file or a zipped package folder");
+  const files = await unzip(bytes);
+  const tops = new Set(Object.keys(files).map((p) => p.split("/")[0]));
+  const [top] = tops;
+  if (tops.size !== 1 || !files[`${top}/__init__.py`])
+    throw new Error("the zip must hold one folder with an __init__.py (a package game)");
+  if (!MODULE_NAME.test(top)) throw new Error(`the folder name ${top} must be letters, digits and _`);
+  return files;
+}
+
+// The files of a zip (stored or deflated entries), read from its central directory.
+async function unzip(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = bytes.length - 22;
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) throw new Error("not a zip file");
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const files = {};
+  for (let i = 0; i < count; i++) {
+    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("a damaged zip file");
+    const method = view.getUint16(at + 10, true), size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true), extra = view.getUint16(at + 30, true);
+    const comment = view.getUint16(at + 32, true), local = view.getUint32(at + 42, true);
+    const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    at += 46 + nameLength + extra + comment;
+    if (name.endsWith("/") || name.startsWith("__MACOSX/")) continue;
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const packed = bytes.subarray(start, start + size);
+    if (method === 0) files[name] = packed;
+    else if (method === 8) {
+      const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+      files[name] = new Uint8Array(await new Response(stream).arrayBuffer());
+    } else throw new Error(`${name}: packed in a way this page cannot read (method ${method})`);
+  }
+  return files;
+}
+
+function installGame(name, files) {
+  const games = loadGames();
+  const stem = name.replace(/\.(py|zip)$/, "");
+  for (const path of Object.keys(games))       // the game's other form goes: a file or a folder
+    if (path === `${stem}.py` || path.startsWith(`${stem}/`)) delete games[path];
+  for (const [path, bytes] of Object.entries(files)) games[path] = encode(bytes);
+  try { localStorage.setItem(GAMES_KEY, JSON.stringify(games)); }
+  catch (e) { throw new Error("the browser refused the storage (" + e.name + ")"); }
+}
+
+function encode(bytes) {
+  let text = "";
+  for (const b of bytes) text += String.fromCharCode(b);
+  return btoa(text);
+}
+
+async function loadGame(name, bytes, from) {
+  try {
+    installGame(name, await gameFiles(name, bytes));
+  } catch (err) {
+    status(`load game: ${name}: ${err.message} (nothing changed)`);
+    return false;
+  }
+  boot(`${name}${from} is in the menu (its saves stay in this browser)`);
+  return true;
+}
+
+$("loadgame").onchange = async (e) => {
+  const file = e.target.files[0];
+  e.target.value = "";
+  if (file) await loadGame(file.name, new Uint8Array(await file.arrayBuffer()), "");
+};
+
+// ?game=URL: the arcade opens with that game loaded (same origin, or a host that
+// allows it with CORS), so a student shares a game by sharing a link.
+async function gameFromLink(url) {
+  let response;
+  try {
+    response = await fetch(url);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  } catch (err) {
+    boot(`game link: ${url}: ${err.message} (the arcade started without it)`);
+    return;
+  }
+  const name = new URL(url, location.href).pathname.split("/").pop();
+  if (!(await loadGame(name, new Uint8Array(await response.arrayBuffer()), ` from ${new URL(url, location.href).host}`)))
+    boot();
+}
 
 // ---- replays: tools/simulator/replay.py's files --------------------------------------------
 // Inputs land on frame boundaries of the page's real clock, not on the
@@ -358,8 +466,8 @@ $("replay").onchange = async (e) => {
   if (!file) return;
   try {
     const r = parseReplay(await file.text());
-    start({ type: "boot", flash: r.flash, seed: r.seed, replay: r.events });
-    status(`playing ${file.name} (${r.events.length} inputs; the saves in this browser are not touched)`);
+    start({ type: "boot", flash: r.flash, games: {}, seed: r.seed, replay: r.events },
+          `playing ${file.name} (${r.events.length} inputs; the saves in this browser are not touched)`);
   } catch (err) {
     status(`replay: ${file.name}: ${err.message}`);
   }
@@ -425,4 +533,5 @@ $("gif").onclick = () => {
   gifFrame();
 };
 
-boot();
+const link = new URLSearchParams(location.search).get("game");
+if (link) gameFromLink(link); else boot();

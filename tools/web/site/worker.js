@@ -11,7 +11,7 @@
 // the cap). Frames are paced by a timer at the firmware's own frame rate.
 //
 // Messages from the page:
-//   {type: "boot", flash: {path: base64}, seed, replay: [[ms, event]...] | null}
+//   {type: "boot", flash: {path: base64}, games: {path: base64}, seed, replay: [[ms, event]...] | null}
 //   {type: "program", source}      a test program instead of the firmware
 //   {type: "input", event}         "press A", "release A", "push left", "center"
 // Messages to the page:
@@ -22,6 +22,7 @@
 import { loadMicroPython } from "./micropython/micropython.js";
 
 const FLASH_ROOT = "/data";          // firmware/app.py's STORE_ROOT, from /
+const GAMES_ROOT = "/games";         // a player's games (firmware/gamelist.py), from /
 const HARDWARE = "/hw";              // the page's machine module and panel model
 
 let mp = null;
@@ -54,6 +55,7 @@ async function start(m) {
   });
   for (const [path, data] of Object.entries(bundle.files)) writeFile(path, decode(data));
   for (const [path, data] of Object.entries(m.flash || {})) writeFile(`${FLASH_ROOT}/${path}`, decode(data));
+  for (const [path, data] of Object.entries(m.games || {})) writeFile(`${GAMES_ROOT}/${path}`, decode(data));
   flashSeen = flashListing();
   mp.runPython(`import sys\nsys.path[:0] = ['${HARDWARE}']\nimport page_board`);
   const board = mp.pyimport("page_board");

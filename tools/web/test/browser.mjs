@@ -267,6 +267,56 @@ async function run(name) {
     return { ok: end.ok && errors.length === 0, ended_on_the_emulators_picture: end.ok, errors,
              got: end.ok ? undefined : end.picture };
   });
+
+  check("load_game", async () => {
+    // "Load game" puts a .py (or a zipped package folder) into the page's /games:
+    // the menu shows it at once and after a reload; a file that cannot be a game
+    // is refused with the reason, and nothing changes
+    const own = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const { page, errors } = await opened(own);
+    await waitForPicture(page, spec.expected.menu);
+    await page.setInputFiles("#loadgame", spec.game_file);
+    const listed = await waitForPicture(page, spec.expected.menu_with_game);
+    const said = await page.textContent("#status");
+    await page.reload();
+    await page.waitForFunction(() => window.arcade && window.arcade.frames > 0);
+    const kept = await waitForPicture(page, spec.expected.menu_with_game);
+    await page.setInputFiles("#loadgame", spec.bad_game_file);
+    const refused = await page.textContent("#status");
+    await page.setInputFiles("#loadgame", spec.game_zip);      // the same game as a package
+    const zipped = await waitForPicture(page, spec.expected.menu_with_game);
+    const games = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem("ml4m-games"))));
+    await own.close();
+    return { ok: listed.ok && kept.ok && zipped.ok && /dot\.py is in the menu/.test(said)
+               && /letters, digits and _/.test(refused) && games.join() === "dot/__init__.py"
+               && errors.length === 0,
+             listed: listed.ok, kept_after_reload: kept.ok, package_listed: zipped.ok, said, refused, games,
+             errors };
+  });
+
+  check("game_link", async () => {
+    // ?game=URL opens the arcade with that game loaded; a link that fails says so
+    // and the arcade starts without it
+    const own = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const page = await own.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(spec.url + "?game=" + encodeURIComponent(spec.game_url));
+    await page.waitForFunction(() => window.arcade && window.arcade.frames > 0, null, { timeout: 30000 });
+    const listed = await waitForPicture(page, spec.expected.menu_with_game);
+    const said = await page.textContent("#status");
+    const other = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const missing = await other.newPage();
+    await missing.goto(spec.url + "?game=" + encodeURIComponent(spec.game_url.replace("dot.py", "gone.py")));
+    await missing.waitForFunction(() => window.arcade && window.arcade.frames > 0, null, { timeout: 30000 });
+    const plain = await waitForPicture(missing, spec.expected.menu);
+    const told = await missing.textContent("#status");
+    await own.close();
+    await other.close();
+    return { ok: listed.ok && /dot\.py from 127\.0\.0\.1:\d+ is in the menu/.test(said) && plain.ok
+               && /game link: .*gone\.py: HTTP 404 \(the arcade started without it\)/.test(told) && errors.length === 0,
+             listed: listed.ok, said, missing_link_menu: plain.ok, told, errors };
+  });
 }
 
 try {
