@@ -122,8 +122,19 @@ CHECKS = {
 }
 
 
+# Checks of a real-time figure (the page's longest pause, under 250 ms) that a busy
+# machine can miss once: `make test` runs them beside another worker, and the
+# machine may be running other people's tests. Measured again once; a page that
+# really freezes fails both (it pauses for the whole search, 700-1,900 ms).
+MEASURED_AGAIN = {"cpu_search"}
+
+
 @pytest.mark.parametrize("check", list(CHECKS), ids=list(CHECKS))
 def test_in_chromium(chromium, spec, check):
     r = chromium.run(check, **spec)
     print("browser figures:", json.dumps(r, indent=1))
+    if not r["ok"] and check in MEASURED_AGAIN:
+        first, r = r, chromium.run(check, **spec)
+        print("measured again:", json.dumps(r, indent=1))
+        assert r["ok"], "%s: failed twice: %s, then %s" % (CHECKS[check], first, r)
     assert r["ok"], "%s: failed: %s" % (CHECKS[check], r)
