@@ -1,6 +1,6 @@
 """pytest setup: the emulated ML4M stands in for the real board (tools/emu).
 
-How the suite stays fast (`make test`: ~95 s of CPU time in all, spread over the
+How the suite stays fast (`make test`: ~100 s of CPU time in all, spread over the
 cores; README, "Play it, test it"). A new test gets all of this by itself, or by
 using the fixtures here:
 
