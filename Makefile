@@ -30,7 +30,7 @@ help:
 	@echo "make board-check  rule tests and the bench's figures measured on the board itself (to backups/)"
 	@echo "make dist         the release zip for Thonny users and the mip packages, in dist/"
 	@echo "make test         run every test (CPython, real MicroPython, mpy-cross, pyright)"
-	@echo "make pytest       only the pytest suite (make mptest: only the rule tests on MicroPython)"
+	@echo "make pytest       only the pytest suite, on every core (PYTEST_WORKERS=1: one; make mptest: only the rule tests on MicroPython)"
 	@echo "make check        type-check the firmware against the ESP32 stubs"
 	@echo "make bench        print the benchmark tables"
 	@echo "make soak         100,000 random inputs (SOAK_INPUTS=N), 20 linked games over a lossy air"
@@ -72,12 +72,19 @@ web-serve: web
 screenshots: deps
 	$(VPY) tools/sim.py --screenshots tools/screenshots
 
-test: deps
+# The three parts run at once, and pytest on every core (pytest-xdist; how the
+# suite stays fast: tests/conftest.py). Each part's output is shown whole when it
+# ends (where make can: GNU make 4), so they do not interleave.
+PYTEST_WORKERS ?= auto
+SYNC := $(if $(filter output-sync,$(.FEATURES)),--output-sync=target)
+
+test: deps window-deps
 	@command -v chromium >/dev/null 2>&1 || echo "test: Chromium is not installed, so the browser tests (tests/test_web.py) are SKIPPED: install it with sudo apt-get install chromium"
-	@$(MAKE) --no-print-directory pytest mptest check
+	@echo "test: pytest (on $(PYTEST_WORKERS) workers), the rule tests on MicroPython and pyright run at once; each one's output comes when it ends"
+	@$(MAKE) --no-print-directory -j3 $(SYNC) pytest mptest check
 
 pytest: deps window-deps
-	$(VPY) -m pytest -q tests
+	$(VPY) -m pytest -q -n $(PYTEST_WORKERS) tests
 
 # TESTS=folder: a game author's rule tests, wherever they are (README, "Write your own game")
 TESTS ?= tests/rules

@@ -266,6 +266,7 @@ def _makefile_has(rule):
         return False
 
 
+@pytest.mark.long
 @pytest.mark.skipif(not os.path.exists(os.path.join(ROOT, "lib", "ssd1306.py")),
                     reason="lib/ssd1306.py not fetched yet (make deps)")
 def test_the_real_tree_deploys_and_imports(sim, capsys):

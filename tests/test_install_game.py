@@ -119,6 +119,7 @@ def test_install_checks_the_board_like_deploy(sim, game, capsys):
     assert code == 1 and "too old" in err
 
 
+@pytest.mark.long
 def test_deploy_board_choice_is_kept_on_the_board(sim, project, capsys):
     write(project, "firmware/boards/__init__.py", "")
     write(project, "firmware/boards/ml4m.py", "NAME = 'ML4M'\n")
@@ -136,6 +137,7 @@ def test_deploy_board_choice_is_kept_on_the_board(sim, project, capsys):
     assert code == 1 and "devkit_proto, ml4m" in err
 
 
+@pytest.mark.long
 @pytest.mark.skipif(not os.path.exists(os.path.join(ROOT, "lib", "ssd1306.py")),
                     reason="lib/ssd1306.py not fetched yet (make deps)")
 def test_the_installed_mpy_game_starts_in_the_real_firmware(sim, game, capsys):

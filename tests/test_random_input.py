@@ -1,12 +1,15 @@
 """Seeded random play over every screen (tools/soak.py, a few thousand
 inputs; make soak runs 100,000): nothing escapes the app, no crash screen,
 no screen B cannot leave, no growth of live objects."""
+import pytest
+
 from tools import soak
 
 EVERY_SCREEN = {"Menu", "Records", "SettingsScreen", "About", "firmware.screens.puzzle",
                 "firmware.screens.g2048", "firmware.screens.reversi", "firmware.screens.link"}
 
 
+@pytest.mark.long
 def test_random_play_over_every_screen(store_dir):
     s = soak.soak(3000, 12, str(store_dir))   # a seed whose walk reaches every screen
     report = s.report(3000)
@@ -15,6 +18,7 @@ def test_random_play_over_every_screen(store_dir):
     assert s.growth() <= 1.05, report
 
 
+@pytest.mark.long
 def test_the_soak_sees_a_crash_and_a_stuck_screen(store_dir, monkeypatch):
     # the check must be able to fail: About raises on its first frame, and
     # Records will not go back to the menu

@@ -2,10 +2,13 @@
 against brute force, whole CPU games."""
 import random
 
+import pytest
+
 from firmware.games.reversi_tools import Reversi, BLACK, WHITE, from_alg
 from firmware.games.reversi_ai import Ai, EASY, MEDIUM, HARD, LEVELS
 
 
+@pytest.mark.long
 def test_perft_7_and_8():
     g = Reversi()
     before = bytes(g.board)
@@ -91,6 +94,7 @@ def test_easy_level_solves_its_last_six_squares():
     assert solved >= 6
 
 
+@pytest.mark.long
 def test_cpu_games_are_legal_and_repeatable():
     def play(seed):
         rng = random.Random(seed)
@@ -106,6 +110,7 @@ def test_cpu_games_are_legal_and_repeatable():
     assert play(1) == play(1)
 
 
+@pytest.mark.long
 def test_time_budget_with_a_virtual_clock():
     # 1 ms passes each time the CPU looks at the clock.
     ticks = [0]

@@ -210,6 +210,7 @@ def test_a_crash_restores_the_terminal_then_shows_the_traceback(run_pty, tmp_pat
     assert termios.tcgetattr(sim.slave) == sim.termios_before
 
 
+@pytest.mark.long
 def test_real_firmware_session_replays_to_the_same_panel(run_pty, tmp_path):
     """Record a played session of the real firmware (menu, open the first game, a
     few moves, a held button) and replay it headless: the same final panel."""

