@@ -42,7 +42,10 @@ class App:
             hal.display.brightness(0)
             self.dimmed = True
         hal.store.notes[0:0] = note.get("notes", ())
-        self.toast = None          # the store's note on show: (text, shown at ms)
+        # the store's note on show: (text, shown at ms); one on show before the
+        # reset goes on for the rest of its time (ticks_ms runs on over a soft reset)
+        toast = note.get("toast")
+        self.toast = (toast[0], toast[1]) if toast else None
         self.probed = now          # when a missing panel was last looked for
         self.menu_since = now      # when the menu was last being built
         self.building_menu = False # a crash now is the menu's
@@ -302,8 +305,8 @@ class App:
         if self.toast is None and not (store.bad or store.error or store.notes):
             return
         try:
-            __import__("firmware.store_notes")
-            if not sys.modules["firmware.store_notes"].show(self, now):
+            notes = __import__("firmware.store_notes", None, None, ["show"])
+            if not notes.show(self, now):
                 modules.forget("firmware.store_notes")
         except Exception as error:   # never BaseException: Ctrl-C must stop us
             _print(error)

@@ -16,6 +16,8 @@ A note is a dict of plain data, written as JSON:
   menu      the menu entry the cursor comes back to
   fails     the menu's failures in a row; safe: True when the safe menu stands in
   notes     texts for the player not shown yet
+  toast     [text, shown at ms]: the note on show at the reset
+  no_folder the save folder is unusable, and the player was told
   idle      ms since the last input; dim: the panel was dimmed
   stick     the stick's calibrated rest [x, y], when it was measured
   checked   the games' declarations were read this power-on
@@ -73,10 +75,14 @@ def leave(app, note):
     hal = app.hal
     store = hal.store
     now = hal.clock.now()
-    notes = [app.toast[0]] if app.toast is not None else []
+    notes = []
+    if app.toast is not None:
+        note["toast"] = list(app.toast)   # on show: the rest of its time after the reset
     if store.error:
         notes.append(store.error)
     note["notes"] = notes + store.notes
+    if store.no_folder:
+        note["no_folder"] = True          # said once: not again in the next program
     if store.bad:   # the reasons go to the crash log before the reset
         from firmware import crashlog
         crashlog.set_aside(store, now)

@@ -51,6 +51,8 @@ def _hal(board, store_root, note):
         hal = Hal(board, store_root)
     else:
         hal = Hal(board, store_root, warm=True, stick=note.get("stick"))
+        # an unusable save folder was said once, in the program before: not again
+        hal.store.no_folder = note.get("no_folder", False)
     # the stick's range captured by Test board, if the owner did (forgotten
     # with this module)
     from firmware import stick_range

@@ -300,7 +300,7 @@ def test_test_board_runs_on_micropython_as_in_the_browser():
         import pytest
         pytest.skip("needs node and the MicroPython WebAssembly package (make deps)")
     done = subprocess.run(["node", os.path.join(root, "tools", "mprun", "run.mjs"),
-                           "--script", "tests/mp_board_test.py"],
+                           "--script", "tests/mp_board_steps.py"],
                           cwd=root, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Test board: PASS" in done.stdout, done.stdout + done.stderr

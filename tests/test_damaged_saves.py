@@ -358,7 +358,7 @@ def _notes_seen(arcade):
 
     def step_and_look():
         step()
-        if arcade.toast is not None and (not seen or seen[-1] is not arcade.toast):
+        if arcade.toast is not None and (not seen or seen[-1] != arcade.toast):   # (carried over a reset: equal, not the same)
             seen.append(arcade.toast)
     arcade.step = step_and_look
     return seen

@@ -24,7 +24,11 @@ def imports(path, known):
     """The firmware modules a file imports: import statements, and
     __import__("name") / modules.borrowed("name") with a literal name."""
     named = set()
-    for node in ast.walk(ast.parse(open(path).read())):
+    tree = ast.parse(open(path).read())
+    for node in ast.walk(tree):     # the type checker's imports never run on the board
+        if isinstance(node, ast.If) and getattr(node.test, "id", None) in ("_TYPE_CHECKING", "TYPE_CHECKING"):
+            node.body = []
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             named.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:

@@ -6,6 +6,7 @@ inputs (tools/sim.py --headless), so the page's panel is held to the emulated
 board pixel for pixel.
 
 Skipped, saying how to install it, when Chromium is not installed."""
+import base64
 import json
 import os
 import shutil

@@ -44,6 +44,8 @@ acknowledges, so an acknowledged move survives a power cut on either side.
 While nothing is unacknowledged each side sends an ACK of where it is every
 KEEPALIVE_MS; a peer not heard for QUIET_MS is "quiet".
 """
+import time
+
 from micropython import const
 
 VERSION = const(1)
@@ -78,13 +80,11 @@ HEARD = const(32)             # the lobby: the list of boards changed
 MESSAGE = const(64)           # the lobby, paired: the friend sent the game's own data
 
 _CODE_LETTERS = "ACDEFHJKLMNPRTUVWXY34679"   # no 0/O, 1/I, 2/Z, 5/S, 8/B, G
-_TICKS_HALF = const(1 << 29)  # now is time.ticks_ms(), which wraps at 2**30
 
 
 def since(now, then):
-    """Milliseconds from then to now, both ticks_ms() values (across the wrap,
-    as time.ticks_diff, without needing the clock here)."""
-    return ((now - then + _TICKS_HALF) & (2 * _TICKS_HALF - 1)) - _TICKS_HALF
+    """Milliseconds from then to now, both ticks_ms() values (across the wrap)."""
+    return time.ticks_diff(now, then)
 
 
 def checksum(data, n):

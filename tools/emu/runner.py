@@ -34,7 +34,7 @@ class Runner:
         self.board = board
         self.store_root = str(store_root)
         self.board_file = board_file          # a firmware.boards module; None: the chosen one
-        self.games_folder = None if games_folder is None else str(games_folder)
+        self._games_folder = None if games_folder is None else str(games_folder)
         self.app = None                       # None before the start, and after a safe boot
         self.resets = 0                       # soft resets so far (launches and returns)
         self.before_start = list(before_start)
@@ -49,7 +49,7 @@ class Runner:
             for hook in self.before_start:
                 hook(self)
             from firmware import app as app_module
-            kwargs = {} if self.games_folder is None else {"games_folder": self.games_folder}
+            kwargs = {} if self._games_folder is None else {"games_folder": self._games_folder}
             try:
                 self.app = app_module.start(self.board_file, self.store_root, **kwargs)
                 return self.app
@@ -65,7 +65,7 @@ class Runner:
         self.resets += 1
         self.board.soft_reset()
         self.app = None
-        forget_firmware(self.games_folder)
+        forget_firmware(self._games_folder)
 
     # ---- running ---------------------------------------------------------------------
     def step(self):
@@ -103,7 +103,7 @@ class Runner:
             for hook in self.before_start:
                 hook(self)
             from firmware import app as app_module
-            kwargs = {} if self.games_folder is None else {"games_folder": self.games_folder}
+            kwargs = {} if self._games_folder is None else {"games_folder": self._games_folder}
             try:
                 return app_module.main(self.board_file, self.store_root, **kwargs)
             except ResetRequested:

@@ -1,6 +1,6 @@
 # Test board (firmware/screens/board_test.py) on real MicroPython, with the
 # stand-in `machine` the browser arcade uses (tools/emu/mp_node/machine.py):
-#   node tools/mprun/run.mjs --script tests/mp_board_test.py
+#   node tools/mprun/run.mjs --script tests/mp_board_steps.py
 # run by tests/test_board_test.py. Sleeps pass at once (the clock moves on by
 # what was slept), so its 10 s give-ups and the panel's patterns cost no time.
 # Prints the result line Test board prints, and the saved stick range.
