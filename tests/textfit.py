@@ -17,6 +17,7 @@ there. A text cut on purpose before it is drawn (text[:15]) cannot be seen
 here, so screens make their fixed texts fit instead of cutting them.
 """
 import sys
+import importlib
 import types
 
 WIDTH = 128
@@ -46,6 +47,8 @@ class TextLog:
         modules in use: the app forgets a screen's modules when it leaves
         and the games let some go between uses, so a module imported again
         is a new object (and a screen holds the one it imported)."""
+        for name in WRAPPED:      # loaded now, so a screen that borrows one for a moment
+            importlib.import_module(name)    # (a box over a game) draws with the wrapped copy
         found = set()
         for name, module in list(sys.modules.items()):
             if module is None or not name.startswith(("firmware", "tests")):
