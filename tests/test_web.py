@@ -52,7 +52,10 @@ import time
 from firmware.games.reversi import Reversi
 from firmware.games.reversi_ai import Ai, HARD
 game = Reversi()
-cpu = Ai(HARD)
+# three times the board's node budget: each search well over the 500 ms the
+# check wants to see, whatever the machine's speed (the board's own budget
+# searches for ~0.5 s here, on either side of that line)
+cpu = Ai(HARD, budget_ms=10000, node_budget=4500)
 moves = 0
 def step():
     global moves
