@@ -25,7 +25,7 @@ def attached():
     """True when a host session may be on the serial line:
     - the arcade was imported by hand: `make run` and a REPL's `import main`
       import main.py as the module "main", where the board's own boot runs it
-      as __main__ (so "main" is in sys.modules only then);
+      as __main__ (so a module named "main" is loaded only then);
     - mpremote's mount (`make run`) is on sys.path as /remote;
     - bytes are waiting on the REPL's serial line (someone typing at it)."""
     if "main" in modules.loaded() or "/remote" in sys.path:
