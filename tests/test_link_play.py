@@ -7,6 +7,7 @@ import random
 import pytest
 
 from firmware.boards import ml4m
+from firmware.games.link_pairing import board_name
 from firmware.games.reversi import BLACK, WHITE, square
 from tests import saves
 from tests.panel import shows
@@ -79,22 +80,23 @@ class Room:
         return cond()
 
     def to_link_game(self, side, lobby=True):
-        """From power-on: the menu, then "Play a friend"."""
+        """From power-on: the menu, then "Play a friend": with no linked game
+        to continue, the lobby's program (lobby=False: it refuses)."""
         assert self.until(lambda: type(side.screen).__name__ == "Menu", 200)
         menu = side.screen
         target = menu.labels.index("Play a friend")
         while menu.cursor != target:
             self.nudge(side, "down")
         self.tap(side, "A")
-        assert type(side.screen).__name__ == "Game"
+        assert type(side.screen).__name__ == "Lobby"
         assert (side.screen.lobby is not None) == lobby
 
     def pair(self, inviter, invitee):
         """inviter invites invitee from the lobby; both see the same code."""
         for side in (inviter, invitee):
-            if type(side.screen).__name__ != "Game":
+            if type(side.screen).__name__ != "Lobby":
                 self.to_link_game(side)
-        name = invitee.screen.my_name
+        name = invitee.screen.my_name         # (the lobby says it: YOU ARE ...)
         assert self.until(lambda: any(b[1] == name for b in inviter.screen.lobby.boards), 200)
         lobby = inviter.screen.lobby
         while lobby.boards[inviter.screen.lobby_i][1] != name:
@@ -104,7 +106,8 @@ class Room:
                           and invitee.screen.lobby.invited_by is not None, 200)
         assert shows(invitee.board.panel, "invites you")
         self.tap(invitee, "A")
-        assert self.until(lambda: inviter.screen.session is not None, 200)
+        # paired: each board starts the linked game in a program of its own
+        assert self.until(lambda: linked(inviter) and linked(invitee), 200)
         self.frames(2)
         return inviter.screen.code
 
@@ -117,6 +120,16 @@ class Room:
         while game.cy != row:
             self.nudge(side, "down" if game.cy < row else "up")
         self.tap(side, "A")
+
+
+def linked(side):
+    """side shows the linked game (not the menu, not the lobby)."""
+    return getattr(side.screen, "session", None) is not None
+
+
+def name(side):
+    """The board's name, as the other board lists it."""
+    return board_name(side.board.radio.mac)
 
 
 def saved(side):
@@ -153,7 +166,7 @@ def test_pairing_shows_the_same_code_on_both_and_the_inviter_plays_black(tmp_pat
     for side in (a, b):
         assert shows(side.board.panel, code)
     assert a.screen.colour == BLACK and b.screen.colour == WHITE
-    assert shows(a.board.panel, b.screen.my_name) and shows(b.board.panel, a.screen.my_name)
+    assert shows(a.board.panel, name(b)) and shows(b.board.panel, name(a))
 
 
 def test_a_whole_game_both_boards_agree_and_count_the_result(tmp_path):
@@ -250,7 +263,7 @@ def test_a_friend_who_never_comes_back(tmp_path):
     room.air.leave(b.board)                       # carried away
     room.frames(6 * 30, sides=[a])
     assert a.screen.waiting and shows(a.board.panel, "Waiting for")
-    assert shows(a.board.panel, b.screen.my_name)
+    assert shows(a.board.panel, name(b))
     # "CPU plays": the CPU takes White's moves, and they still go out
     a.screen.node_budget = 200
     for _ in range(2):
