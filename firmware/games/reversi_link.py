@@ -39,8 +39,9 @@ def set_position(game, data, off):
         if value == 3:
             raise ValueError("square %d holds 3" % i)
         cells += "-XO"[value]
-    from firmware.games.reversi_tools import set_position as set_up
-    set_up(game, cells, turn)
+    from firmware import modules
+    with modules.borrowed("firmware.games.reversi_tools") as tools:   # rarely: not kept
+        tools.set_position(game, cells, turn)
 
 
 class LinkedReversi:

@@ -39,9 +39,9 @@ from micropython import const
 from firmware.games.link import Session, MOVED, QUIET
 from firmware.games.reversi import BLACK, WHITE, PASS, DRAW
 from firmware.games.reversi_link import GAME_ID, STATE_SIZE, LinkedReversi
-from firmware.hal.controls import A, B, UP, DOWN
+from firmware.hal.controls import A
 from firmware.screens import reversi
-from firmware.screens.base import BACK, STATUS_LINE, HELP_LINE
+from firmware.screens.base import STATUS_LINE, HELP_LINE
 from firmware.screens.reversi_shared import (
     LEVEL_NAMES, TWO_PLAYERS, PLAY, OVER, PASS_NOTICE, COUNTS, MODE)
 
@@ -62,7 +62,8 @@ GAME = {
 RECORDS = "Friends"                    # the Records group of linked games
 LOBBY = ["firmware.screens.link_lobby", "Lobby"]   # the lobby's program (App.open)
 _BOARD = "firmware.screens.reversi_draw"
-_WAIT_CHOICES = ("Keep waiting", "Save, leave", "CPU plays")
+_BOXES = "firmware.screens.link_boxes"   # held while the code or "Waiting for" shows
+_SAVE_CHECKS = "firmware.screens.save_checks"   # borrowed while a save loads
 _PANEL_X = const(66)
 
 
@@ -136,19 +137,8 @@ class Game(reversi.Game):
                     "pending": session.pending, "cpu": self.cpu_side}}
 
     def check_progress(self, data):
-        reversi.Game.check_progress(self, data)
-        from firmware import check
-        link = check.table(data.get("link"), "link")
-        check.integer(link.get("session"), 1, 0xFFFF, "session")
-        peer = check.text(link.get("peer"), 12, "peer")
-        if len(peer) != 12 or peer.strip("0123456789abcdef"):
-            raise check.Invalid("peer: not an address")
-        check.text(link.get("name"), 12, "name")
-        check.flag(link.get("inviter"), "inviter")
-        check.integer(link.get("number"), 0, 0xFFFF, "number")
-        check.integer(link.get("last"), 0, 88, "last")
-        check.flag(link.get("pending"), "pending")
-        check.flag(link.get("cpu"), "cpu")
+        with self.borrow(_SAVE_CHECKS) as checks:   # only while a save loads
+            checks.link(data)
 
     def restore(self, data):
         link = data["link"]
@@ -256,40 +246,12 @@ class Game(reversi.Game):
                 self.say("FRIEND IS BACK", now)
         if events & MOVED:
             self.panel |= STATUS_LINE
-        if self.waiting:
-            return self._waiting_keys(now)
-        if self.code:                          # the pairing code on show
-            if controls.just_pressed(A):
-                self.code = ""
-                self.redraw()
-            elif controls.just_pressed(B):
-                return BACK
-            return None
+        if self.waiting or self.code:          # a box on show: its keys
+            return self.helper(_BOXES).keys(self, now)
         if self.state == OVER and session.pending and controls.just_pressed(A):
             self.say("SENDING...", now)        # the last move is not there yet
             return None
         return reversi.Game.update(self, now)
-
-    def _waiting_keys(self, now):
-        controls = self.hal.controls
-        if controls.repeat(UP) and self.wait_i > 0:
-            self.wait_i -= 1
-            self.box_dirty = True
-        elif controls.repeat(DOWN) and self.wait_i < len(_WAIT_CHOICES) - 1:
-            self.wait_i += 1
-            self.box_dirty = True
-        if controls.just_pressed(B):
-            return BACK                        # saved by suspend()
-        if controls.just_pressed(A):
-            choice = self.wait_i
-            if choice == 1:
-                return BACK
-            self.waiting = False
-            if choice == 2:
-                self.cpu_side = True
-                self.save()
-            self.redraw()
-        return None
 
     def draw(self, display):
         fb = display.fb
@@ -299,30 +261,12 @@ class Game(reversi.Game):
                 if self.dirty:
                     self.helper(_BOARD).draw(self, fb)
                 self.box_dirty = False
-                self._box(fb)
+                self.helper(_BOXES).draw(self, fb)
             return
+        self.let_go(_BOXES)                    # (nothing, when no box showed)
         fields = self.panel
         reversi.Game.draw(self, display)
         self._panel(fb, fields)
-
-    def _box(self, fb):
-        from firmware.ui import draw as ui_draw, tinyfont
-        ui_draw.box(fb, 4, 6, 120, 52)
-        if self.code:
-            ui_draw.centred(fb, self.peer_name, 10)
-            fb.text("Code", 16, 24, 1)
-            fb.text(self.code, 64, 24, 1)
-            tinyfont.text(fb, "YOU PLAY " + ("BLACK" if self.colour == BLACK else "WHITE"),
-                          16, 38)
-            tinyfont.text(fb, "A PLAY  B LEAVE", 16, 48)
-            return
-        ui_draw.centred(fb, "Waiting for", 9)
-        ui_draw.centred(fb, self.peer_name, 18)
-        for i in range(len(_WAIT_CHOICES)):
-            y = 28 + i * 9
-            selected = i == self.wait_i
-            fb.fill_rect(6, y, 116, 9, 1 if selected else 0)
-            fb.text(_WAIT_CHOICES[i], 16, y + 1, 0 if selected else 1)
 
     def _panel(self, fb, fields):
         """The link's words on the Reversi panel: who plays which colour, the
