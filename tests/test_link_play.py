@@ -320,6 +320,56 @@ def test_a_board_with_its_stick_on_adc2_refuses_with_the_reason(tmp_path, monkey
     assert type(a.screen).__name__ == "Menu"
 
 
+def choose(room, side, label):
+    """From the menu: the entry label, A."""
+    assert room.until(lambda: type(side.screen).__name__ == "Menu", 200)
+    menu = side.screen
+    while menu.labels[menu.cursor] != label:
+        room.nudge(side, "down")
+    room.tap(side, "A")
+
+
+def test_reversi_s_mode_link_set_in_settings_opens_play_a_friend(tmp_path):
+    from firmware import gamelist
+    from firmware.screens.reversi_shared import LINK
+    room = Room(tmp_path, n=1)
+    (a,) = room.sides
+    assert room.until(lambda: type(a.screen).__name__ == "Menu", 200)
+    reversi = [g for g in gamelist.games(a.app) if g["id"] == "reversi"][0]
+    modes = [s for s in reversi["settings"] if s[0] == "mode"][0][2]
+    assert [LINK, "link"] in [list(m) for m in modes]     # a value of Reversi's Mode row
+    assert gamelist.set_setting(a.app, "reversi", "mode", LINK)   # as Settings sets it
+    choose(room, a, "Reversi")
+    assert type(a.screen).__name__ == "Lobby" and a.screen.lobby is not None
+    assert a.board.radio.wlan_on and shows(a.board.panel, "Play a friend")
+    room.tap(a, "B")                                      # back: the menu, the radio off
+    assert type(a.screen).__name__ == "Menu" and not a.board.radio.wlan_on
+
+
+def test_reversi_s_mode_link_in_the_pause_menu_opens_play_a_friend(tmp_path):
+    room = Room(tmp_path, n=1)
+    (a,) = room.sides
+    choose(room, a, "Reversi")
+    game = a.screen
+    room.place(a, game.game.legal_moves()[0])             # a game in progress
+    room.frames(30)                                       # (the CPU's reply)
+    played = game.game.ply
+    room.tap(a, "E")
+    labels = [row[1] for row in a.screen.rows]
+    while labels[a.screen.cursor] != "Mode":
+        room.nudge(a, "down")
+    while not shows(a.board.panel, "CPU demo"):           # the value before "link"
+        room.nudge(a, "right")
+    mode = game.mode                                      # (each value is used at once)
+    room.nudge(a, "right")                                # "link": Play a friend, now
+    assert type(a.screen).__name__ == "Lobby"
+    room.tap(a, "B")
+    # the one-board game was kept, in its own mode: Continue brings it back
+    choose(room, a, "Continue")
+    assert type(a.screen).__name__ == "Game" and a.screen.game.ply == played
+    assert a.screen.mode == mode
+
+
 def play_a_game(room, seed, most=6000):
     """Pair the room's two boards and play a game of random moves to its end;
     True when both boards ended it and agree on the position."""
