@@ -146,11 +146,11 @@ class Game(reversi.Game):
         if paired is not None and (paired["session"] != link["session"]
                                    or paired["peer"] != link["peer"]):
             return False                   # a new pairing: a new game
+        self._link(link["session"], link["peer"], link["inviter"], link["name"],
+                   link["number"], link["last"], link["pending"])   # (the hints: our colour)
         if not reversi.Game.restore(self, data):
             return False
         self.paired = None                 # (the same pairing: started again after a reset)
-        self._link(link["session"], link["peer"], link["inviter"], link["name"],
-                   link["number"], link["last"], link["pending"])
         self.cpu_side = link["cpu"]
         return True
 
