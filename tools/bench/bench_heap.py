@@ -155,6 +155,17 @@ def main(argv):
         print("%-24s %11.1f %7.1f %6s %6.1f %11.1f %7.1f  %s" % (
             row, live, upper, "-%.1f" % spread[row], names_kb(reports[row]), s_live, s_upper,
             "ok" if live <= TARGET_KB else "OVER"))
+        # a row's later stage in a program of its own, named "row, stage" by its
+        # play (Play a friend: the lobby, then "Play a friend, paired"): the
+        # worst of the same layouts
+        for stage in sorted(n for n in fresh[row] if n.startswith(row + ", ")):
+            figures = [table(texts[(row, pad)]).get(stage, (0.0, 0.0)) for pad in PADS]
+            live, upper = max(f[0] for f in figures), max(f[1] for f in figures)
+            s_live, s_upper = session.get(stage, (0.0, 0.0))
+            worst = max(worst, live)
+            print("%-24s %11.1f %7.1f %6s %6s %11.1f %7.1f  %s" % (
+                stage[:24], live, upper, "", "", s_live, s_upper,
+                "ok" if live <= TARGET_KB else "OVER"))
     print("fresh boot: each screen opened from the menu right after power-on (the")
     print("target's figure), the worst of %d heap layouts; layout: how much less the" % len(PADS))
     print("best layout held. one session: every screen in turn without a reboot (also")
