@@ -21,10 +21,12 @@ class Hal:
         self.display = Display(board, warm=warm)
         self.controls = Controls(board, rest=stick)
         self.store = Store(store_root, fs)
-        if not self.controls.irq:
-            self.clock.poll = self.controls.poll
         # a press starts the frame at once instead of at the next tick
-        self.clock.wake = self.controls.wake
+        if self.controls.irq:
+            self.clock.watch(self.controls.wake)
+        else:
+            self.clock.poll = self.controls.poll
+            self.clock.wake = self.controls.wake
         if not self.display.present and not warm:
             # headless: the firmware runs on (and the REPL stays reachable);
             # the player hears that something is wrong (once, at power-on)
