@@ -12,7 +12,7 @@ import select
 from firmware.hal.clock import Clock
 
 
-class RingsNow:
+class Timer:
     ONE_SHOT = 0
 
     def init(self, mode, period, callback):
@@ -26,23 +26,28 @@ def press(_arg):
     wake[0] = 1
 
 
-clock = Clock(30)
 wake = bytearray(1)
+clock = Clock(30)
 clock.wake = wake
+clock._timer = Timer()
 clock._poller = select.poll()
 clock._poller.register(clock, select.POLLIN)
 
-# a select.poll takes the clock (an io.IOBase), which is not ready at first
+# a select.poll takes the clock (an io.IOBase), not ready while the frame is
+# a second away and nothing is pressed
+clock._next = time.ticks_add(time.ticks_us(), 1_000_000)
 print("idle_ready", len(clock._poller.poll(0)))
-# a press's callback, scheduled as a pin interrupt does, has run by the time the
-# clock answers: the poll that asks right after it finds the clock ready
+# a press's callback, scheduled as a pin interrupt does, has run by the time
+# the clock answers: the poll that asks right after it finds the clock ready
 micropython.schedule(press, None)
 print("press_ready", len(clock._poller.poll(0)))
 wake[0] = 0
-# the frame timer's callback likewise: a wait for a frame ends when it rings
-clock._timer = RingsNow()
+# and the clock is ready when its frame is due
+clock._next = time.ticks_add(time.ticks_us(), -1)
+print("due_ready", len(clock._poller.poll(0)))
+# a whole wait: the frame starts when it is due, on its schedule
 clock._next = time.ticks_us()
-t0 = time.ticks_ms()
+t0 = time.ticks_us()
 clock.wait_frame()
-print("timer_rang", clock._rang)
-print("timer_wait_ms", time.ticks_diff(time.ticks_ms(), t0))
+print("wait_us", time.ticks_diff(time.ticks_us(), t0))
+print("on_schedule", int(time.ticks_diff(clock._next, t0) == clock.frame_us))

@@ -1,8 +1,9 @@
 """The clock's wait on real MicroPython (tests/mp_clock_wait.py under Node): a
-select.poll takes the clock, and the callbacks the interrupts schedule (a
-press, the frame timer) have run by the time the poll asks it, so a wait ends
-on them at once. The emulator models this (tools/emu/board.py, SelectPoll);
-this checks the model's premise on MicroPython's own VM."""
+select.poll takes the clock, the callback a press's interrupt schedules has
+run by the time the poll asks it (so a wait ends on the press at once), and
+the clock is ready when its frame is due. The emulator models this
+(tools/emu/board.py, SelectPoll); this checks the model's premise on
+MicroPython's own VM."""
 import os
 import re
 import shutil
@@ -22,13 +23,15 @@ pytestmark = [
 ]
 
 
-def test_a_scheduled_press_or_timer_ends_the_clocks_poll_at_once():
+def test_a_scheduled_press_or_the_frames_time_ends_the_clocks_poll():
     done = subprocess.run([NODE, RUNNER, "--script", "tests/mp_clock_wait.py"],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stdout + done.stderr
     got = dict(re.findall(r"^(\w+) (-?\d+)$", done.stdout, re.M))
     assert got["idle_ready"] == "0", done.stdout
     assert got["press_ready"] == "1", done.stdout
-    assert got["timer_rang"] == "1", done.stdout
-    # not the frame's 33 ms, nor the poll's 10 ms safety margin past it
-    assert int(got["timer_wait_ms"]) < 5, done.stdout
+    assert got["due_ready"] == "1", done.stdout
+    # a whole wait lasts until the frame is due (not less; how much more
+    # depends on the host, so it is not checked here: the emulator's tests do)
+    assert int(got["wait_us"]) >= 33_000, done.stdout
+    assert got["on_schedule"] == "1", done.stdout

@@ -95,12 +95,13 @@ def test_frames_keep_pace_across_the_tick_wrap(board, fps, phase_us):
     assert clock.late == 0
 
 
-def test_poll_hook_runs_while_waiting(board):
-    clock = Clock(30)
+def test_poll_hook_runs_at_each_look_while_waiting(board):
+    # (a port without pin IRQs: the clock reads the buttons at every tick)
     seen = []
-    clock.poll = lambda: seen.append(board.now_ms())
+    clock = Clock(30, bytearray(1), lambda: seen.append(board.now_ms()))
     run(clock, board, 10)
-    assert len(seen) >= 10 * 4                  # every ~8 ms
+    assert len(seen) >= 10 * 3                  # every 10 ms tick in each frame's wait
+    assert all(b - a <= 10 for a, b in zip(seen, seen[1:]))
 
 
 def test_a_watching_clock_sleeps_in_select_until_the_frame_timer(board, monkeypatch):
@@ -108,8 +109,8 @@ def test_a_watching_clock_sleeps_in_select_until_the_frame_timer(board, monkeypa
     # frame's Timer ends the wait; no sleep_ms at all, so no busy-wait tail
     slept = []
     monkeypatch.setattr(time, "sleep_ms", slept.append)
-    clock = Clock(30)
-    assert clock.watch(bytearray(1))
+    clock = Clock(30, bytearray(1))
+    assert clock.wake is not None
     idle0, wakes0 = board.idle_ns, board.wakes
     starts = run(clock, board, 91, work_ms=5)
     assert set(gaps(starts)) <= {33, 34} and clock.late == 0    # the same pacing
@@ -124,9 +125,8 @@ def test_a_watching_clock_sleeps_in_select_until_the_frame_timer(board, monkeypa
 
 
 def test_a_press_ends_the_wait_at_once_and_restarts_the_schedule(board):
-    clock = Clock(30)
     wake = bytearray(1)
-    clock.watch(wake)
+    clock = Clock(30, wake)
     start = run(clock, board, 3, work_ms=5)[-1]
     board.after(11, lambda: wake.__setitem__(0, 1) or board.notify())   # as the IRQ does
     t = clock.wait_frame()
@@ -139,8 +139,7 @@ def test_a_press_ends_the_wait_at_once_and_restarts_the_schedule(board):
 def test_a_clock_without_select_or_a_timer_waits_for_the_tick(board, monkeypatch):
     import firmware.hal.clock as clock_module
     monkeypatch.setattr(clock_module, "select", None)
-    clock = Clock(30)
-    assert not clock.watch(bytearray(1))
+    clock = Clock(30, bytearray(1))
     assert clock.wake is None
     starts = run(clock, board, 31, work_ms=5)
     assert set(gaps(starts)) <= {33, 34}

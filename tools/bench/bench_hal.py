@@ -147,6 +147,22 @@ LOOK_US = 30    # a Python call in the wait: a turn of the clock's loop with its
 # (assumptions, on the high side for an ESP32 at 160 MHz; the same for every loop)
 
 
+class TickClock(Clock):
+    """The loop before the early frame (bbf3b88's parent): one sleep_ms a
+    frame, to the nearest ms. On the ESP32 it blocks while more than a tick
+    is left and busy-waits the rest."""
+
+    def wait_frame(self):
+        self._next = time.ticks_add(self._next, self.frame_us)
+        left_us = time.ticks_diff(self._next, time.ticks_us())
+        if left_us <= 0:
+            self.late += 1
+            self._next = time.ticks_us()
+            return time.ticks_ms()
+        time.sleep_ms((left_us + 500) // 1000)
+        return time.ticks_ms()
+
+
 class LooksClock(Clock):
     """The loop as it was from bbf3b88 (the first early frame) to this change:
     while it waits, the clock looks at the press flag every 4 ms. On the ESP32
@@ -180,18 +196,29 @@ LOOPS = (("tick: the press waits for it (before)", "tick"),
          ("select.poll + frame Timer (now)", "poll"))
 
 
-def fit_clock(hal, loop):
+def fit_clock(hal, loop, phase_us=0):
     """Give hal the loop's clock. poll: the firmware's own, waiting in the
-    emulated ESP32's select; tick: a clock that does not watch, the loop before
-    the early frame; looks: LooksClock."""
+    emulated ESP32's select; tick: TickClock; looks: LooksClock. phase_us moves
+    its frames against the FreeRTOS ticks (a sleep's busy tail depends on it)."""
+    clock = hal.clock
     if loop == "poll":
-        assert hal.clock._poller is not None
-        return
-    clock = LooksClock(hal.clock.fps) if loop == "looks" else Clock(hal.clock.fps)
-    if loop == "looks":
-        clock.wake = hal.controls.wake
-    clock._next = hal.clock._next      # the same frame times as the Hal's
-    hal.clock = clock
+        assert clock._timer is not None
+    else:
+        clock = LooksClock(clock.fps) if loop == "looks" else TickClock(clock.fps)
+        if loop == "looks":
+            clock.wake = hal.controls.wake
+        clock._next = hal.clock._next      # the same frame times as the Hal's
+        hal.clock = clock
+    clock._next = time.ticks_add(clock._next, phase_us)
+
+
+# the CPU figures are the mean over these phases of the frames against the ticks
+PHASES_US = (0, 2500, 5000, 7500)
+
+
+def mean_cpu(fn, loop, *args):
+    runs = [fn(loop, *args, phase_us=phase) for phase in PHASES_US]
+    return {key: statistics.mean(run[key] for run in runs) for key in runs[0]}
 
 
 class Meter:
@@ -211,21 +238,22 @@ class Meter:
 
     def count_clock(self, clock):
         """The poll loop's Python calls: ioctl (select's SelectPoll counts them),
-        the timer's callback and Timer.init (one each a frame it waits)."""
-        if clock._poller is not None:
-            ring = clock._ring
+        Timer.init and the timer's callback (one each a frame it waits)."""
+        timer = clock._timer
+        if timer is not None:
+            init = timer.init
 
-            def counted_ring(timer):
+            def counted_init(**kwargs):
                 self.looks += 2
-                ring(timer)
-            clock._ring = counted_ring
+                init(**kwargs)
+            timer.init = counted_init
 
     def stop(self, clock):
         time.sleep_ms = self.real_sleep
         board = self.board
         t0, idle0, wakes0 = self.start
         seconds = (board.now_ms() - t0) / 1000
-        if clock._poller is not None:
+        if clock._timer is not None:
             self.looks += clock._poller.asked
         busy_ms = board.now_ms() - t0 - (board.idle_ns - idle0) / 1e6
         wakes = board.wakes - wakes0
@@ -269,12 +297,12 @@ def schedule_taps(board, taps, tap_ms, seed):
     return edges
 
 
-def hal_latency(taps, tap_ms, seed=3, loop="poll"):
+def hal_latency(taps, tap_ms, seed=3, loop="poll", phase_us=0):
     """The HAL's loop tapping A: latencies (each tap's press to the end of the
     transfer that shows it), taps never acted on, taps acted on twice, and the
     CPU figures (hal_latency.cpu)."""
     board, hal = new_hal()
-    fit_clock(hal, loop)
+    fit_clock(hal, loop, phase_us)
     screen = TileToggle(hal)
     edges = schedule_taps(board, taps, tap_ms, seed)
     end = edges[-1] + 1000
@@ -301,11 +329,17 @@ def hal_latency(taps, tap_ms, seed=3, loop="poll"):
     return list(acted.values()), taps - len(acted), doubled
 
 
-def hal_holding(loop, seconds=20, seed=5):
+def tapping_cpu(loop, phase_us=0):
+    """The CPU figures of hal_latency's taps."""
+    hal_latency(TAPS, TAP_MS, loop=loop, phase_us=phase_us)
+    return hal_latency.cpu
+
+
+def hal_holding(loop, seconds=20, seed=5, phase_us=0):
     """The HAL's loop with A held for 1-2 s at a time, the tile toggled on
     each auto-repeat: the CPU figures."""
     board, hal = new_hal()
-    fit_clock(hal, loop)
+    fit_clock(hal, loop, phase_us)
     screen = TileToggle(hal, repeat=True)
     rng = random.Random(seed)
     t = 300.0
@@ -326,7 +360,7 @@ def hal_holding(loop, seconds=20, seed=5):
     return meter.stop(hal.clock)
 
 
-def app_idle(loop, game=None, seconds=10):
+def app_idle(loop, game=None, seconds=10, phase_us=0):
     """The whole app on the emulated board, at the menu or in a game, nothing
     pressed: the CPU figures (the frame's work charged as FRAME_CPU_MS)."""
     from tools.emu.runner import Runner
@@ -337,7 +371,7 @@ def app_idle(loop, game=None, seconds=10):
         arcade.play(game)
         arcade.frames(30)
     hal = arcade.app.hal
-    fit_clock(hal, loop)
+    fit_clock(hal, loop, phase_us)
     meter = Meter(board)
     meter.count_clock(hal.clock)
     end = board.now_ms() + seconds * 1000
@@ -406,20 +440,20 @@ def main():
     print("Input latency: button edge -> end of the bus transfer showing it (ms, %d taps;"
           " +%d ms of work a frame; a tap every 300-600 ms)" % (TAPS, FRAME_CPU_MS))
     print("%-40s %7s %7s %7s %5s %7s" % ("loop", "median", "p90", "max", "lost", "doubled"))
-    tapping = {}
     for name, loop in LOOPS:
         lat, lost, doubled = hal_latency(TAPS, TAP_MS, loop=loop)
-        tapping[loop] = hal_latency.cpu
         print("%-40s %7s %7s %7s %5d %7d" % ((name,) + summary(lat) + (lost, doubled)))
     lat, lost, doubled = article_latency(TAPS, TAP_MS)
     print("%-40s %7s %7s %7s %5d %7s" % (("article: redraw, 25 debounce, beep, 100 sleep",)
                                          + summary(lat) + (lost, "-")))
     print()
-    print("CPU a second in the ESP32 model: busy ms (wakes of the CPU from a block)")
+    print("CPU a second in the ESP32 model: busy ms (wakes of the CPU from a block), the mean")
+    print("over %d phases of the frames against the scheduler's ticks" % len(PHASES_US))
     print("%-40s %13s %13s %13s %13s" % ("loop", "menu, idle", "game, idle", "tapping A",
                                          "holding A"))
     for name, loop in LOOPS:
-        cells = [app_idle(loop), app_idle(loop, "15-Puzzle"), tapping[loop], hal_holding(loop)]
+        cells = [mean_cpu(app_idle, loop), mean_cpu(app_idle, loop, "15-Puzzle"),
+                 mean_cpu(tapping_cpu, loop), mean_cpu(hal_holding, loop)]
         print("%-40s" % name + "".join(" %6.0f (%4.0f)" % (c["cpu"], c["wakes"]) for c in cells))
     print("(the frame's work %d ms, a wake %d us, a Python call in the wait %d us: the model in"
           " this file)" % (FRAME_CPU_MS, WAKE_US, LOOK_US))
