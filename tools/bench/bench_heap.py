@@ -94,7 +94,17 @@ def run(mpy, *args, first_boot=False):
 def table(text):
     """{row name: (live KB, upper KB)} from mp_heap's report."""
     return {name: (float(live), float(upper)) for name, live, upper in ROW.findall(text)
-            if not name.startswith(("screen", "Heap", "bench"))}
+            if not name.startswith(("screen", "Heap", "bench")) and not name.endswith(", paused")}
+
+
+# the pause menu's phase of a game's row: name, live, upper, +opened
+PAUSED = re.compile(r"^(.+?), paused\s+([0-9.]+)\s+[0-9.]+\s+([+-][0-9.]+)\s", re.M)
+PAUSE_LIMIT_KB = 2.0     # what the pause menu may add to a game's heap while open
+
+
+def paused(text):
+    """{game row: (live KB, KB the open pause menu adds)} from mp_heap's report."""
+    return {name: (float(live), float(added)) for name, live, added in PAUSED.findall(text)}
 
 
 def names_kb(text):
@@ -164,6 +174,14 @@ def main(argv):
     print("added, which grow in steps as the table doubles. After the whole session:")
     print("%.1f KB of names." % names_kb(reports["one session"]))
     print("largest fresh-boot live peak: %.1f KB of %d" % (worst, TARGET_KB))
+    pauses = {row: paused(reports[row]).get(row) for row in rows}
+    print("the pause menu open (E) over each game, at a fresh boot: live KB, +KB over the "
+          "game's heap before (limit +%.1f): %s" % (PAUSE_LIMIT_KB, ", ".join(
+              "%s %.1f %+.1f" % (row, p[0], p[1]) for row, p in pauses.items() if p)))
+    if pauses.get(worst_row):
+        added = pauses[worst_row][1]
+        print("the pause menu over the worst game, %s: %+.1f KB of %+.1f: %s" % (
+            worst_row, added, PAUSE_LIMIT_KB, "ok" if added <= PAUSE_LIMIT_KB else "OVER"))
     menu0, menu20 = (table(t)["menu"][0] for t in menu_texts)
     print("menu, no game installed: %.1f KB; with 20 installed: %.1f KB (%+.1f KB, "
           "limit +2.0)" % (menu0, menu20, menu20 - menu0))

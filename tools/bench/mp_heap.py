@@ -419,8 +419,26 @@ def play_row(item, rng, n):
         yield from play_system(rng, 60)
     else:
         yield from game[5](rng, n)
+        yield from pause_menu(row)
     _where["next"] = "menu"
     yield from to_menu()
+
+
+def pause_menu(row):
+    """The pause menu over the game as the play left it: E, the cursor down
+    through every row (each drawn with its value) and B, in a phase of its
+    own ("ROW, paused": its +opened is what the open menu adds to the game)."""
+    phase(row + ", paused")
+    yield from tap("E")
+    if screen_name() != "Pause":
+        _notes.append("%s: E did not open the pause menu" % row)
+        phase(row)
+        return
+    for _ in range(len(_app[0].screen.rows)):
+        yield from push("down")
+    yield from tap("B")
+    phase(row)                               # the game again
+    yield from frames(4)
 
 
 def back_in_menu(row):
