@@ -4,8 +4,9 @@ the program that ends leaves a small note for the next one: which game to
 start (or none: the menu), the menu's cursor and failures, the notes for the
 player not shown yet, the idle timers and the stick's calibration. The note
 lives in RTC memory, which a soft reset keeps and a power-on clears; on a port
-without it, in data/launch.json. main.py (firmware.app.main) reads it back
-once, at the next start, and only after a soft reset.
+without it, in data/launch.json. firmware/start_up.py reads it back once,
+at the next start, and only after a soft reset (take_note: code a program
+needs only while it starts, so not here, where it would stay).
 
 A note is a dict of plain data, written as JSON:
   game      the menu entry's key of the game to start; absent: the menu
@@ -32,7 +33,7 @@ import machine
 NOTE = "launch"     # data/launch.json, where the port has no RTC memory
 
 
-def _rtc():
+def rtc():
     """The RTC's user memory, or None where the port has none."""
     try:
         rtc = machine.RTC()
@@ -40,32 +41,6 @@ def _rtc():
         return rtc
     except Exception:   # AttributeError, OSError: no RTC memory on this port
         return None
-
-
-def take(store):
-    """The note left by the program before this one, or None (a power-on, a
-    hard reset, Ctrl-D at the REPL with no launch). Cleared as it is read: a
-    note is used once."""
-    if machine.reset_cause() != machine.SOFT_RESET:
-        return None
-    rtc = _rtc()
-    text = None
-    try:
-        if rtc is not None:
-            text = rtc.memory()
-            rtc.memory(b"")
-        if not text:
-            path = store.path(NOTE)
-            f = store.fs.open(path, "r")
-            try:
-                text = f.read()
-            finally:
-                f.close()
-            store.fs.remove(path)
-        note = json.loads(text)
-    except Exception:    # no note (OSError), or not one of ours (ValueError)
-        return None
-    return note if type(note) is dict else None
 
 
 def leave(app, note):
@@ -97,9 +72,9 @@ def leave(app, note):
     if app.memory_reset is not None:
         note["memory"] = app.memory_reset
     text = json.dumps(note)
-    rtc = _rtc()
+    rtc_memory = rtc()
     try:
-        rtc.memory(text)   # pyright: ignore[reportOptionalMemberAccess]  (None: the file below)
+        rtc_memory.memory(text)   # pyright: ignore[reportOptionalMemberAccess]  (None: the file below)
     except Exception:    # no RTC memory, or the note is longer than it holds
         f = store.fs.open(store.path(NOTE), "w")
         try:
