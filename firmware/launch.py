@@ -5,8 +5,13 @@ start (or none: the menu), the menu's cursor and failures, the notes for the
 player not shown yet, the idle timers and the stick's calibration. The note
 lives in RTC memory, which a soft reset keeps and a power-on clears; on a port
 without it, in data/launch.json. firmware/start_up.py reads it back once,
-at the next start, and only after a soft reset (take_note: code a program
-needs only while it starts, so not here, where it would stay).
+at the next start, and only after a soft reset (take_note); firmware/app.py
+builds the program's first screen from it.
+
+This module is imported only at the two ends of a program: by start_up.py,
+which is forgotten before the first frame, and by App.leave(), when the
+program ends (README, "Why the code looks like this": no program holds it
+while the player plays).
 
 A note is a dict of plain data, written as JSON:
   game      the menu entry's key of the game to start; absent: the menu
@@ -25,7 +30,6 @@ A note is a dict of plain data, written as JSON:
   memory    ticks_ms of the last reset for want of memory (at most one a minute)
 """
 import json
-import sys
 import time
 
 import machine
@@ -82,51 +86,3 @@ def leave(app, note):
         finally:
             f.close()
     machine.soft_reset()
-
-
-def again(app):
-    """The note that starts the same program again (the same game, or the menu)."""
-    note = {}
-    if app.game is not None:
-        note["game"] = app.game
-        for field in ("start", "broken"):
-            if field in app.note:
-                note[field] = app.note[field]
-    return note
-
-
-class GameBroken(Exception):
-    """A game that cannot start: the message names its file and why."""
-
-
-def game_screen(app):
-    """The screen of the game this program was launched for (app.note), built
-    on the fresh heap with what the menu resolved: its settings, its save's
-    name, its options. A game that cannot start raises GameBroken naming its
-    file (the crash screen shows it); no memory stays a MemoryError (the app
-    starts again on a fresh heap)."""
-    note = app.note
-    if "broken" in note:
-        raise GameBroken(note["broken"])
-    start = note["start"]
-    if app.games_folder not in sys.path:   # a player's game imports from its folder
-        sys.path.append(app.games_folder)
-    try:
-        module = __import__(start["module"], None, None, [start["screen"]])
-        screen = getattr(module, start["screen"])(
-            app, save=start["save"], settings=start["settings"],
-            settings_file=start["file"], **start["options"])
-        screen.game_file = start["path"]   # the crash screen names the game that raised
-    except MemoryError:
-        raise
-    except Exception as e:
-        try:
-            sys.print_exception(e)  # type: ignore[attr-defined]  # to the REPL
-        except AttributeError:
-            pass
-        raise GameBroken("%s: %s: %s" % (start["path"], type(e).__name__, e))
-    # the checks of stored values are needed while the game loads its save,
-    # not while it runs
-    from firmware import modules
-    modules.forget("firmware.check")
-    return screen
