@@ -221,3 +221,22 @@ def test_the_frozen_games_helpers_go_while_paused_and_come_back(board, store_dir
 def test_the_pause_menus_list_shows_as_many_rows_as_the_screens_lists():
     from firmware.ui import draw, listing
     assert listing.rows.__defaults__[-1] == draw.LIST_ROWS   # (Settings uses the default)
+
+
+@pytest.mark.parametrize("entry, label, keys", [("15-Puzzle", "Tiles", "< > CHANGE, NEXT GAME"),
+                                                ("Reversi", "CPU level", "< > CHANGE  B BACK")])
+def test_the_key_line_says_when_a_setting_takes_effect(board, store_dir, monkeypatch, entry, label, keys):
+    arcade = boot(store_dir)
+    to_menu(board, arcade)
+    choose(board, arcade, entry)
+    from firmware.ui import tinyfont     # (the game's program's own)
+    drawn = []
+    real = tinyfont.text
+
+    def text(fb, s, *args, **kwargs):
+        drawn.append(s)
+        return real(fb, s, *args, **kwargs)
+    monkeypatch.setattr(tinyfont, "text", text)
+    tap(board, arcade, "E")
+    to_row(board, arcade, label)
+    assert drawn[-1] == keys

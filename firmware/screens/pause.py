@@ -220,7 +220,7 @@ class Pause(Screen):
             items = [(label, self.value(kind, what)) for kind, label, what in self.rows]
             listing.rows(fb, items, self.top, self.cursor, _X, _Y, _W, _ROWS)
             kind, _, what = self.rows[self.cursor]
-            later = kind == _SETTING and what[1][0] not in self.at_once
+            later = kind == _SETTING and what[0] not in self.at_once
             keys = "< > CHANGE, NEXT GAME" if later else "< > CHANGE  B BACK" if kind in (
                 _SETTING, _SOUND, _BRIGHTNESS) else "A CHOOSE  B BACK"
         elif self.page == _HELP:            # the help lines are written for the small font
