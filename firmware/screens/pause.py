@@ -22,8 +22,12 @@ import time
 from micropython import const
 
 from firmware.hal.controls import A, B, E, LEFT, RIGHT, UP, DOWN
-from firmware.screens.base import Screen, GameScreen, BACK
+from firmware.screens.base import Screen, BACK
 from firmware.ui import listing, tinyfont
+
+_TYPE_CHECKING = const(False)   # "GameScreen" for make check alone: no code on the board
+if _TYPE_CHECKING:
+    from firmware.screens.base import GameScreen
 
 _RESUME = const(0)
 _ACTION = const(1)
@@ -43,11 +47,10 @@ _W = const(112)
 _Y = const(7)
 
 SOUND_NAMES = ("off", "soft", "medium", "loud")   # off, then settings' volumes 1..3
-SYSTEM_KEYS = ("E: PAUSE MENU", "HOLD E+F: MUTE")
 
 
 class Pause(Screen):
-    def __init__(self, app, game: GameScreen, lent):
+    def __init__(self, app, game: "GameScreen", lent):
         Screen.__init__(self, app)
         self.lent = lent         # this module, borrowed from the game (App._system_keys)
         self.game: "GameScreen | None" = game
@@ -89,8 +92,8 @@ class Pause(Screen):
     def change(self, kind, what, step):
         settings = self.app.settings
         hal = self.hal
-        if kind == _SOUND:
-            level = (SOUND_NAMES.index(self.value(kind, what)) + step) % len(SOUND_NAMES)
+        if kind == _SOUND:           # 0: off, then the volumes 1..3
+            level = ((settings["volume"] if settings["sound"] else 0) + step) % 4
             ok = settings.set("sound", level > 0) and (level == 0 or settings.set("volume", level))
         elif kind == _BRIGHTNESS:
             ok = settings.cycle("brightness", step)
@@ -116,13 +119,14 @@ class Pause(Screen):
 
     # ---- the frame ----------------------------------------------------------------
     def update(self, now_ms):
-        target = self._update(now_ms)
+        target = self.keys(now_ms)
         if target is not None:
             # this module goes, with all it imported while open (it comes back with E)
             self.lent.__exit__()
         return target
 
-    def _update(self, now_ms):
+    def keys(self, now_ms):
+        """What this frame's keys do: None, or the screen to go to."""
         c = self.hal.controls
         if self.page == _HELP:
             if c.just_pressed(A) or c.just_pressed(B) or c.just_pressed(E):
@@ -209,9 +213,16 @@ class Pause(Screen):
             return
         self.dirty = False
         fb = display.fb
-        if self.dim:
+        if self.dim:      # the frozen game's picture dimmed, once: half its pixels dark
             self.dim = False
-            _dim(fb)
+            import framebuf
+            # a checkerboard of lit pixels, blitted with key colour 1: only its
+            # dark pixels are drawn, and the picture stays readable under the box
+            tile = framebuf.FrameBuffer(bytearray(b"\x55\xaa\x55\xaa\x55\xaa\x55\xaa"),
+                                        8, 8, framebuf.MONO_HLSB)
+            for y in range(0, 64, 8):
+                for x in range(0, 128, 8):
+                    fb.blit(tile, x, y, 1)
         fb.fill_rect(_X - 1, _Y - 1, _W + 2, _ROWS * 9 + 9, 0)    # the box
         fb.rect(_X - 1, _Y - 1, _W + 2, _ROWS * 9 + 9, 1)
         if self.page == _LIST:
@@ -223,8 +234,9 @@ class Pause(Screen):
             later = kind == _SETTING and what[0] not in self.at_once
             keys = "< > CHANGE, NEXT GAME" if later else "< > CHANGE  B BACK" if kind in (
                 _SETTING, _SOUND, _BRIGHTNESS) else "A CHOOSE  B BACK"
-        elif self.page == _HELP:            # the help lines are written for the small font
-            for i, line in enumerate(_key_help(self.game)[:6]):
+        elif self.page == _HELP:  # the game's help lines, then the system's keys (small font)
+            lines = tuple(self.game.help_lines) + ("E: PAUSE MENU", "HOLD E+F: MUTE")
+            for i, line in enumerate(lines[:6]):
                 tinyfont.centred(fb, line, _X, _Y + 1 + i * 7, _W, 6)
             return
         else:
@@ -232,21 +244,3 @@ class Pause(Screen):
             fb.text("A: yes  B: no", 12, _Y + 28, 1)
             keys = ""
         tinyfont.text(fb, keys, _X + 1, _Y + _ROWS * 9 + 1)
-
-
-def _key_help(game):
-    """The game's help lines (its help_lines), then the system's keys."""
-    return tuple(game.help_lines) + SYSTEM_KEYS
-
-
-# A checkerboard of lit pixels, blitted with key colour 1: only its dark pixels
-# are drawn, so half of the game's pixels go dark and the picture stays readable.
-_CHECKER = bytearray(b"\x55\xaa\x55\xaa\x55\xaa\x55\xaa")
-
-
-def _dim(fb):
-    import framebuf
-    tile = framebuf.FrameBuffer(_CHECKER, 8, 8, framebuf.MONO_HLSB)
-    for y in range(0, 64, 8):
-        for x in range(0, 128, 8):
-            fb.blit(tile, x, y, 1)
