@@ -174,14 +174,21 @@ def main(argv):
     print("added, which grow in steps as the table doubles. After the whole session:")
     print("%.1f KB of names." % names_kb(reports["one session"]))
     print("largest fresh-boot live peak: %.1f KB of %d" % (worst, TARGET_KB))
+    # the pause menu open (E) over each game, in the game row's worst layout:
+    # what it adds to the game's heap of the frame before E, and how far the
+    # heap then stands above the game's own peak
     pauses = {row: paused(reports[row]).get(row) for row in rows}
-    print("the pause menu open (E) over each game, at a fresh boot: live KB, +KB over the "
-          "game's heap before (limit +%.1f): %s" % (PAUSE_LIMIT_KB, ", ".join(
-              "%s %.1f %+.1f" % (row, p[0], p[1]) for row, p in pauses.items() if p)))
-    if pauses.get(worst_row):
-        added = pauses[worst_row][1]
-        print("the pause menu over the worst game, %s: %+.1f KB of %+.1f: %s" % (
-            worst_row, added, PAUSE_LIMIT_KB, "ok" if added <= PAUSE_LIMIT_KB else "OVER"))
+    pauses = {row: (p[1], p[0] - fresh[row][row][0]) for row, p in pauses.items() if p}
+    print("the pause menu open (E), KB more than the game's heap before E / than its peak: "
+          + ", ".join("%s %+.1f / %+.1f" % (row, p[0], p[1]) for row, p in pauses.items()))
+    # judged under the worst game the 64 KB limit holds for
+    within = [row for row in pauses if fresh[row][row][0] <= TARGET_KB]
+    if within:
+        row = max(within, key=lambda r: fresh[r][r][0])
+        added = pauses[row][0]
+        print("the pause menu over the worst game within the limit, %s: %+.1f KB while open "
+              "(limit %+.1f): %s" % (row, added, PAUSE_LIMIT_KB,
+                                     "ok" if added <= PAUSE_LIMIT_KB else "OVER"))
     menu0, menu20 = (table(t)["menu"][0] for t in menu_texts)
     print("menu, no game installed: %.1f KB; with 20 installed: %.1f KB (%+.1f KB, "
           "limit +2.0)" % (menu0, menu20, menu20 - menu0))

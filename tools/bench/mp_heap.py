@@ -427,17 +427,18 @@ def play_row(item, rng, n):
 def pause_menu(row):
     """The pause menu over the game as the play left it: E, the cursor down
     through every row (each drawn with its value) and B, in a phase of its
-    own ("ROW, paused": its +opened is what the open menu adds to the game)."""
+    own ("ROW, paused": its +opened is what the open menu adds to the game's
+    heap of the frame before). The frames after it are the game's again."""
+    playing = _phase[0]
     phase(row + ", paused")
     yield from tap("E")
     if screen_name() != "Pause":
         _notes.append("%s: E did not open the pause menu" % row)
-        phase(row)
-        return
-    for _ in range(len(_app[0].screen.rows)):
-        yield from push("down")
-    yield from tap("B")
-    phase(row)                               # the game again
+    else:
+        for _ in range(len(_app[0].screen.rows)):
+            yield from push("down")
+        yield from tap("B")
+    phase(playing)
     yield from frames(4)
 
 
