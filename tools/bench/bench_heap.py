@@ -16,6 +16,10 @@ Drives tools/bench/mp_heap.py under the Node runner (the firmware loaded as
   so it carries nothing of the screens before it, the interned names (qstrs)
   included: the two columns agree but for what the session saved (records).
 
+- the pause menu open over each game (mp_heap's "ROW, paused" rows): what it
+  adds to the game's heap, judged under the worst game within the limit
+  against 2 KB (README, "Why the code looks like this").
+
 - the menu with 0 and with 20 small games of a player's installed in /games
   (mp_heap.py --installed 20), against 2 KB for the 20.
 

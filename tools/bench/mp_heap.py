@@ -24,7 +24,8 @@
 # pictures, 8-Puzzle pictures, Reversi hard), then Records, Settings and About.
 # A game's play is its declared GAME["bench"]["play"] (a generator function
 # of its module, given this module's helpers), else one of _PLANS below, else
-# play_generic.
+# play_generic. Each game's play ends with its pause menu (E, every row, B),
+# in a row of its own ("ROW, paused").
 #
 # Figures: gc.mem_alloc() at the start of each step(), just after the runner's
 # top-level collection, is the heap held between frames ("live": in this port
