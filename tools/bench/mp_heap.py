@@ -188,6 +188,11 @@ def frames(n):
         except SystemExit:   # a launch: this program ends, the next goes on (run.mjs --resets)
             _count[0] += 1
             _carry()
+            # the interned names this program ended with (bench_heap.py: the
+            # names' tables as the board would hold them)
+            import micropython
+            print("names at the end of:", _phase[0])
+            micropython.qstr_info()
             raise
         _count[0] += 1
         yield
