@@ -1,4 +1,4 @@
-# Why this module is long (~320 lines), in one file: one search. The
+# Why this module is long (~350 lines), in one file: one search. The
 # expectimax, its evaluation and its line cache share the packed lines and
 # the per-ply boards; most of the length is the explanation below.
 # A 2048 player: depth-limited expectimax over the spawn chances, for the
@@ -10,8 +10,11 @@
 # deterministic and the same on the PC, or wall-clock ms) and answers with the
 # deepest search that finished, so it always answers in time. A depth the
 # budget cannot finish is not begun (an unfinished depth is wasted): past
-# depth 1, a depth costs 7 to 14 times the one before on the positions of
-# seeded games (tools/bench/tune_2048.py --growth), so at most _GROWTH times.
+# depth 1, a depth costs 6 to 22 times the one before on the positions of a
+# seeded game, 9 to 17 times in the median by the number of empty cells
+# (tools/bench/tune_2048.py --growth); guessing _GROWTH times begins depth 3
+# on most crowded boards, and those that then outgrow the budget answer
+# with depth 2 in the budget's time (time lost, not the move).
 # The budget grows tenfold on a board with 6 empty cells or fewer (CROWDED):
 # there a slip loses the game, and it buys a third move of look-ahead (an
 # open board is searched two moves deep: safe, and in ~40 ms).
@@ -59,7 +62,7 @@ _MIX = const(797)              # slot = (code ^ tag * _MIX) & (lines - 1)
 _TAG = const(8)                # tag = code >> _TAG (< 2304: 12 bits)
 _TAG_MASK = const(4095)        # an entry's tag bits; 4095 matches no code
 _CHECK_EVERY = const(63)       # evaluations between clock checks (mask)
-_GROWTH = const(14)            # a depth's evaluations / the depth before's, at most
+_GROWTH = const(14)            # a depth's evaluations / the depth before's, guessed
 
 # The heuristic, per line of four (a row, or a column), summed over all 8.
 # Monotonic lines (tiles growing toward one end) keep the big tiles on an

@@ -26,7 +26,7 @@ long run on a busy machine can be read before it ends.
 --growth SEED: plays that game at the board's settings and, every 9th move,
 searches the position to depth 2, 3 and (with 3 empty cells or fewer) 4 with
 no cap: the evaluations each depth costs over the one before, by the number
-of empty cells (ai2048._GROWTH is the most of these). On the PC the module's
+of empty cells (ai2048._GROWTH, the guess the search begins a depth on). On the PC the module's
 const() names are ordinary globals, read at every call: replacing them here
 changes the search as editing the file would.
 """
