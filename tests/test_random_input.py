@@ -5,8 +5,10 @@ import pytest
 
 from tools import soak
 
+# (Play a friend alone in the room: its lobby, a program of its own; the
+# linked game needs a second board, tests/test_link_play.py)
 EVERY_SCREEN = {"Menu", "Records", "SettingsScreen", "About", "firmware.screens.puzzle",
-                "firmware.screens.g2048", "firmware.screens.reversi", "firmware.screens.link"}
+                "firmware.screens.g2048", "firmware.screens.reversi", "Lobby"}
 
 
 @pytest.mark.long

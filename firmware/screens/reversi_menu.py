@@ -13,7 +13,7 @@ from firmware.games.reversi import PASS
 from firmware.hal.controls import A, B
 from firmware.screens.base import BACK, ALL_FIELDS
 from firmware.screens.reversi_shared import (
-    DEMO, PLAY, NO_OVERLAY, PASS_NOTICE, SURRENDER_QUESTION,
+    DEMO, LINK, LINK_ENTRY, PLAY, NO_OVERLAY, PASS_NOTICE, SURRENDER_QUESTION,
     DEMO_DELAY_MS, colour_name, person_against_cpu)
 from firmware.ui import draw as ui_draw
 
@@ -88,6 +88,11 @@ def undo(screen: "Game", now):
 def set_mode(screen: "Game", mode, now):
     if mode == screen.mode:
         return
+    if mode == LINK:
+        # Play a friend, now: this game is saved in its own mode (Continue
+        # brings it back), and "link" stays the mode for a new game
+        screen.save()
+        screen.app.launch(LINK_ENTRY)
     screen.mode = mode
     if screen.game.ply > 0:
         screen.rated = False         # a game that changed hands counts for no one
