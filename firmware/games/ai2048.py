@@ -1,4 +1,4 @@
-# Why this module is long (~350 lines), in one file: one search. The
+# Why this module is long (~320 lines), in one file: one search. The
 # expectimax, its evaluation and its line cache share the packed lines and
 # the per-ply boards; most of the length is the explanation below.
 # A 2048 player: depth-limited expectimax over the spawn chances, for the
@@ -9,15 +9,10 @@
 # deepens one move at a time until its budget runs out (evaluations, which is
 # deterministic and the same on the PC, or wall-clock ms) and answers with the
 # deepest search that finished, so it always answers in time. A depth the
-# budget cannot finish is not begun (an unfinished depth is wasted): past
-# depth 1, a depth costs 6 to 22 times the one before on the positions of a
-# seeded game, 9 to 17 times in the median by the number of empty cells
-# (tools/bench/tune_2048.py --growth); guessing _GROWTH times begins depth 3
-# on most crowded boards, and those that then outgrow the budget answer
-# with depth 2 in the budget's time (time lost, not the move).
-# The budget grows tenfold on a board with 6 empty cells or fewer (CROWDED):
-# there a slip loses the game, and it buys a third move of look-ahead (an
-# open board is searched two moves deep: safe, and in ~40 ms).
+# budget cannot finish is not begun: each depth costs about as many times the
+# one before as that one cost its own, and an unfinished depth is wasted.
+# The budget grows as the board fills (CROWDED): there a slip loses the game,
+# and a deeper search is cheap, with few cells for the new tile.
 #
 # Made to be cheap on an ESP32 under MicroPython:
 # - all values are small ints (floats are heap objects there), all boards are
@@ -62,7 +57,6 @@ _MIX = const(797)              # slot = (code ^ tag * _MIX) & (lines - 1)
 _TAG = const(8)                # tag = code >> _TAG (< 2304: 12 bits)
 _TAG_MASK = const(4095)        # an entry's tag bits; 4095 matches no code
 _CHECK_EVERY = const(63)       # evaluations between clock checks (mask)
-_GROWTH = const(14)            # a depth's evaluations / the depth before's, guessed
 
 # The heuristic, per line of four (a row, or a column), summed over all 8.
 # Monotonic lines (tiles growing toward one end) keep the big tiles on an
@@ -77,10 +71,8 @@ _W_SMOOTH = const(20)
 _W_EDGE = const(40)
 _W_DIV = const(16)
 
-# The node cap times this / 4, by the number of empty cells (0..16): 3,000
-# evaluations up to 6 empty cells, where depth 3 costs ~1,000-3,500 (and
-# when it cannot finish, the answer is depth 2's, still within 1 s).
-CROWDED = bytes((40, 40, 40, 40, 40, 40, 40, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4))
+# The node cap times this / 4, by the number of empty cells (0..16).
+CROWDED = bytes((32, 32, 32, 32, 32, 32, 16, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4))
 
 # Rows and columns, each once, for the heuristic.
 _EVAL_LINES = LINES[0] + LINES[2]
@@ -271,6 +263,7 @@ class Expectimax:
         self.nodes = 0
         self.depth = 0
         best = -1
+        last = 0                # evaluations of the depth before
         for depth in range(1, self.max_depth + 1):
             before = self.nodes
             try:
@@ -281,14 +274,13 @@ class Expectimax:
                 break           # no move at all
             best = move
             self.depth = depth
-            # A depth the cap cannot finish is not begun (an unfinished
-            # depth is thrown away: only time lost). Until this rule, the
-            # next depth was guessed at spent**2 / the depth before's: from
-            # depth 2, ~4 times too much, so depth 3 was seldom begun and
-            # the bigger budget of a crowded board went mostly unused.
+            # Each depth costs about as many times the one before as that
+            # one cost its own: a depth the cap cannot finish is not begun
+            # (an unfinished depth is thrown away: only time lost).
             spent = self.nodes - before
-            if self._cap and self.nodes + spent * _GROWTH > self._cap:
+            if last and self._cap and self.nodes + spent * spent // last > self._cap:
                 break
+            last = spent
         return best
 
     def _root(self, board, depth):

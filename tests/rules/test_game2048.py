@@ -374,8 +374,8 @@ def test_ai_node_cap_is_deterministic():
 
 
 def test_ai_begins_no_depth_its_cap_cannot_finish():
-    # an open board: depth 2 costs ~150 evaluations and depth 3 up to
-    # _GROWTH times that; it is not begun, so the cap is not even reached
+    # an open board: depth 2 costs ~150 evaluations and depth 3 would cost
+    # ~50 times that; it is not begun, so the cap is not even reached
     g = _game(seed=4)
     g.new_game()
     ai = ai2048.Expectimax(budget_ms=0)
@@ -393,26 +393,11 @@ def test_ai_searches_deeper_on_a_crowded_board():
     ai = ai2048.Expectimax(budget_ms=0)
     d = ai.best_move(g.board)
     assert g.can_slide(d)
-    assert ai.depth >= 3
+    assert ai.depth >= 3 and ai.nodes > ai2048.BOARD_NODES
     assert ai.nodes <= ai2048.BOARD_NODES * ai2048.CROWDED[3] // 4 + 64
     # a smaller cap on the same board: the search stops at depth 2, in time
     small = ai2048.Expectimax(budget_ms=0, max_nodes=20)
     assert small.best_move(g.board) >= 0 and small.depth <= 2
-
-
-def test_ai_looks_three_moves_ahead_with_six_empty_cells():
-    # depth 3 here costs ~1,300 evaluations: the crowded cap (3,000) holds
-    # it, and depth 2's cost (~100) times _GROWTH says so before it begins
-    # (the guess before, depth 2's cost squared over depth 1's, said ~2,500
-    # and never began it)
-    g = _game([2, 4, 8, 16,
-               32, 64, 128, 256,
-               4, 8, 0, 0,
-               0, 0, 0, 0])
-    ai = ai2048.Expectimax(budget_ms=0)
-    assert g.can_slide(ai.best_move(g.board))
-    assert ai.depth == 3
-    assert ai2048.BOARD_NODES < ai.nodes <= ai2048.BOARD_NODES * ai2048.CROWDED[6] // 4
 
 
 def test_a_direction_that_is_none_of_the_four_is_an_illegal_move():
