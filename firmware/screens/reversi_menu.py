@@ -85,6 +85,27 @@ def undo(screen: "Game", now):
     return True
 
 
+def surrender(screen: "Game", now):
+    """Ask, then give the game up (the person against the CPU, or whoever is to move)."""
+    if screen.state != PLAY or screen.mode == DEMO:
+        screen.hal.sound.sfx("illegal")
+        screen.say("NOT NOW", now)
+    else:
+        screen.open_overlay(SURRENDER_QUESTION, now)
+
+
+def setting_changed(screen: "Game", name, value, now):
+    """A setting changed from the pause menu (all of Reversi's are used at once)."""
+    if name == "mode":
+        set_mode(screen, value, now)
+    elif name == "level":
+        if screen.game.ply > 0 and value != screen.level:
+            screen.rated = False       # a game that changed level counts for no one
+        screen.level = value
+        screen.panel = ALL_FIELDS
+    screen.show_hints()
+
+
 def set_mode(screen: "Game", mode, now):
     if mode == screen.mode:
         return

@@ -27,7 +27,8 @@
 # Settings and About.
 # A game's play is its declared GAME["bench"]["play"] (a generator function
 # of its module, given this module's helpers), else one of _PLANS below, else
-# play_generic.
+# play_generic. Each game's play ends with its pause menu (E, every row, B),
+# in a row of its own ("ROW, paused").
 #
 # Figures: gc.mem_alloc() at the start of each step(), just after the runner's
 # top-level collection, is the heap held between frames ("live": in this port
@@ -434,8 +435,27 @@ def play_row(item, rng, n):
         yield from play_system(rng, 60)
     else:
         yield from game[5](rng, n)
+        yield from pause_menu(row)
     _where["next"] = "menu"
     yield from to_menu()
+
+
+def pause_menu(row):
+    """The pause menu over the game as the play left it: E, the cursor down
+    through every row (each drawn with its value) and B, in a phase of its
+    own ("ROW, paused": its +opened is what the open menu adds to the game's
+    heap of the frame before). The frames after it are the game's again."""
+    playing = _phase[0]
+    phase(row + ", paused")
+    yield from tap("E")
+    if screen_name() != "Pause":
+        _notes.append("%s: E did not open the pause menu" % row)
+    else:
+        for _ in range(len(_app[0].screen.rows)):
+            yield from push("down")
+        yield from tap("B")
+    phase(playing)
+    yield from frames(4)
 
 
 def back_in_menu(row):
