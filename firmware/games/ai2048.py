@@ -140,18 +140,12 @@ def _line_score(code):
             - _W_SMOOTH * rough - (_W_MONO * mono + _W_HEAVY * heavy) // _W_DIV)
 
 
-def _isqrt(n):
-    x = n
-    y = (x + 1) // 2
-    while y < x:
-        x = y
-        y = (x + n // x) // 2
-    return x
-
-
 # Integer powers, the same on the board (single-precision floats) and the PC.
 _POW4 = tuple(e ** 4 for e in range(18))
-_POW35 = tuple(_isqrt(e ** 7) for e in range(18))     # e ** 3.5
+# e ** 3.5, rounded down (the integer square root of e ** 7), written out: a
+# function to compute them would stay in the heap with the module
+_POW35 = (0, 1, 11, 46, 128, 279, 529, 907, 1448, 2187, 3162, 4414, 5985, 7921, 10267,
+          13071, 16384, 20256)
 
 
 class Expectimax:
