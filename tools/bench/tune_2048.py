@@ -25,16 +25,17 @@ long run on a busy machine can be read before it ends.
 --growth SEED: plays that game at the board's settings and, every 9th move,
 searches the position to depth 2, 3 and (with 3 empty cells or fewer) 4 with
 no cap: the evaluations each depth costs over the one before, by the number
-of empty cells. Seed 1: 6 to 22 times, 9 to 17 in the median; the search's
-guess before beginning a depth (that depth's cost squared over the depth
+of empty cells. Seed 1: 6 to 22 times, 9 to 17 in the median; the guess ai2048
+makes up to 2048 before beginning a depth (that depth's cost squared over the depth
 before's) says 25 to 40 from depth 2, so depth 3 is seldom begun.
 
-A setting measured with it (not taken; see the commit "2048 AI: back to the
-settings that reach 2048 in 95%"): a depth begun when 14 times the depth
-before fits, and a cap of 3,000 evaluations up to 6 empty cells, searched
-2.7 moves deep on average and reached 4096 in 70% of seeds 1..100 but 2048
-in only 88% (the board's settings: 95%, 59%); hints 1,625 / 2,839 / 3,008
-evaluations median/p90/max (~0.46 / 0.81 / 0.86 s on the ESP32 estimate).
+Measured with it: the deeper search ai2048 gives a crowded board once the
+2048 tile is made (a depth begun when 14 times the depth before fits, a cap
+of 3,000 evaluations up to 6 empty cells), used from the first move on,
+searched 2.7 moves deep on average and reached 4096 in 70% of seeds 1..100
+but 2048 in only 88% (the settings before: 95%, 59%), hints of 1,625 /
+2,839 / 3,008 evaluations median/p90/max (~0.46 / 0.81 / 0.86 s on the
+ESP32 estimate); hence only after 2048.
 
 On the PC the module's const() names are ordinary globals, read at every
 call: replacing them here changes the search as editing the file would.
