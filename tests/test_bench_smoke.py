@@ -40,3 +40,17 @@ def test_quick_micropython_bench_runs(name):
     done = subprocess.run([NODE, RUNNER, "--script", "tools/bench/" + name],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     check(done, name)
+
+
+def test_tune_2048_plays_with_the_settings_it_is_given():
+    # two weak, quick games (one evaluation a direction): the settings named
+    # reach the search, and a name the module does not have is refused
+    tune = [sys.executable, os.path.join("tools", "bench", "tune_2048.py")]
+    done = subprocess.run(tune + ["1", "2", "BOARD_NODES=20", "MAX_DEPTH=1"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "seeds 1..2" in done.stdout and "depth 1.00" in done.stdout
+    assert done.stdout.count("game ") == 2
+    done = subprocess.run(tune + ["1", "1", "_W_NOPE=3"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0 and "ai2048 has no setting _W_NOPE" in done.stderr

@@ -1,6 +1,7 @@
 """2048 on CPython only: the spawn distribution, statistically, and the
 benchmark's searcher playing exactly like the firmware's."""
 import importlib.util
+import math
 import os
 import random
 
@@ -118,3 +119,8 @@ def test_ai_values_are_small_ints():
     g.board[:] = bytearray([17, 16, 15, 14, 10, 11, 12, 13, 9, 8, 7, 6, 1, 3, 4, 5])
     for line in ai2048._EVAL_LINES:
         assert abs(ai2048._line_score(sum(g.board[c] << (5 * k) for k, c in enumerate(line)))) < 1 << 24
+
+
+def test_the_written_out_powers_are_e_to_the_3_5():
+    # ai2048 writes e ** 3.5 out (no function left in the heap to compute it)
+    assert ai2048._POW35 == tuple(math.isqrt(e ** 7) for e in range(18))

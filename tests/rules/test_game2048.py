@@ -400,6 +400,23 @@ def test_ai_searches_deeper_on_a_crowded_board():
     assert small.best_move(g.board) >= 0 and small.depth <= 2
 
 
+def test_ai_looks_deeper_on_a_crowded_board_once_2048_is_made():
+    # six empty cells, 256 the biggest tile: depth 2 (depth 3 is guessed at
+    # depth 2's cost squared over depth 1's, more than the cap)
+    young = [2, 4, 8, 16,
+             32, 64, 128, 256,
+             4, 8, 0, 0,
+             0, 0, 0, 0]
+    ai = ai2048.Expectimax(budget_ms=0)
+    g = _game(young)
+    assert g.can_slide(ai.best_move(g.board)) and ai.depth == 2
+    # the same with 2048 for 256: ten times the cap (3,000) and depth 3,
+    # which costs ~1,400 here
+    g = _game(young[:7] + [2048] + young[8:])
+    assert g.can_slide(ai.best_move(g.board)) and ai.depth == 3
+    assert ai2048.BOARD_NODES * ai2048.CROWDED[6] // 4 < ai.nodes <= ai2048.BOARD_NODES * 10
+
+
 def test_a_direction_that_is_none_of_the_four_is_an_illegal_move():
     random.seed(3)
     g = Game2048(random)
