@@ -188,7 +188,10 @@ def measure(check, say):
     found, _ = check.call("bc.screens()", "the list of screens")
     for name in found["screens"].split("|"):
         say(f"heap: {name}")
-        heap, _ = check.call("bc.heap(%r)" % name, "the heap of " + name)
+        heap, rest = check.call("bc.heap(%r)" % name, "the heap of " + name)
+        if "heap" not in heap:
+            raise DeployError("the heap of %s: the board printed no figure: %s"
+                              % (name, " / ".join(rest[-5:]) or "nothing"))
         rows.append(("heap", name + " at a fresh boot", f"{heap['heap']} KB ({heap['free']} KB free)"))
     for width, title in ((3, "8-puzzle"), (4, "15-puzzle")):
         say(f"hint: {title}")
