@@ -2,11 +2,11 @@
 # Random play on real MicroPython (the WebAssembly port), the twin of
 # tools/soak.py: the same seeded inputs (soak_plan.py) on the firmware as
 # .mpy, with the heap capped (make soak: 100 KB for the firmware, as a board
-# with little free RAM, plus the ~15 KB this script holds), one frame per
+# with little free RAM, plus the ~23 KB this script holds), one frame per
 # step() so that the runner's collection runs between frames as the board's
 # would:
 #   node tools/mprun/run.mjs --resets --heap 118784 --esp32-heap --mpy build/mpy \
-#        --script tools/bench/soak_mp.py [--inputs N] [--seed S]
+#        --games build/soak/games --script tools/bench/soak_mp.py [--inputs N] [--seed S]
 # (--resets: a launch is a soft reset, and the runner starts a fresh
 # interpreter for the next program, as the board does; this script then runs
 # again from its top and goes on from where the last program stopped: its
@@ -15,11 +15,18 @@
 # (--esp32-heap: the heap at the ESP32's addresses, so that pixels and small
 # numbers in buffers do not pass for pointers and keep dead blocks alive, as
 # at this port's usual low address; see tools/mprun/run.mjs)
-# Every 5,000 inputs a line says how far it got (a full run takes ~30 min).
-# Reports inputs, frames, exceptions that escaped the app, crash screens,
-# stuck states (a screen B cannot leave), and the live heap back in the menu
-# every 150 inputs (first, last, most): a heap that creeps up, or a
-# MemoryError late in the session, is what this is for.
+# The README's example game is in /games (make soak: compiled, --games), and
+# every 150 inputs the soak goes back to the menu and launches the next game
+# entry in turn (soak_plan.py), so every game's pause menu is reached.
+# Every 5,000 inputs (--progress N) a line says how far it got. Reports
+# inputs, frames, the screens reached, how often each game's pause menu
+# opened, the dims, sleeps and mutes, exceptions that escaped the app, crash
+# screens, stuck states (a screen B cannot leave), the live heap back in the
+# menu every 150 inputs (first, last, most) and the most in a game and under
+# its pause menu (the firmware's: what the soak itself holds is taken off):
+# a heap that creeps up, or a MemoryError late in the session, is what this
+# is for. Anything wrong, or a game whose pause menu was never reached, ends
+# the run with an error (make soak fails).
 #
 # The heap: this port starts with the --heap given and, where the board
 # would raise MemoryError (no block free even after a collection), adds
@@ -75,19 +82,33 @@ def _arg(name, default):
 
 INPUTS = _arg("--inputs", 100000)
 SEED = _arg("--seed", 1)
+PROGRESS = _arg("--progress", 5000)
+_DONE = 1 << 30                # the place after the last input (and its checkpoint)
+# every game whose pause menu the soak must reach (tools/soak.py's PAUSED_GAMES)
+PAUSED_GAMES = ("puzzle 3x3", "puzzle 4x4", "puzzle 5x5", "g2048", "reversi", "link", "dot")
 _s = {"frames": 0, "exceptions": 0, "crashes": 0, "stuck": 0, "seen": set(),
-      "heap": None, "app": None, "gen": None, "total": 0, "out_of_heap": 0, "before": 0, "was": "-"}
+      "heap": None, "app": None, "gen": None, "total": 0, "out_of_heap": 0, "before": 0, "was": "-",
+      "paused": {}, "dims": 0, "savers": 0, "mutes": 0, "idles": [0, 0], "in_game": 0, "in_pause": 0, "first": True,
+      "in_game_at": "-"}
 
 
 def _screen():
     return type(_s["app"].screen).__name__
 
 
+def _game_name(screen):
+    """A game screen as the report names it (tools/soak.py's game_name)."""
+    name = type(screen).__module__.rsplit(".", 1)[-1]
+    size = getattr(screen, "size", None)
+    return "%s %dx%d" % (name, size, size) if isinstance(size, int) else name
+
+
 def _frames(n):
-    app = _s["app"]
     for _ in range(n):
-        was = _screen()
-        _s["was"] = _where()
+        app = _s["app"]
+        was = app.screen
+        dimmed, asleep = app.dimmed, app.asleep
+        _s["was"] = was                  # (described only if the heap runs out)
         try:
             app.step()
         except SystemExit:               # a launch: the next program goes on from here
@@ -100,12 +121,23 @@ def _frames(n):
             sys.print_exception(error)
         _s["frames"] += 1
         _pos[2] += 1
-        now = _screen()
-        if now != was and now in _CRASH_SCREENS:
-            _s["crashes"] += 1
-            screen = app.screen
-            print("crash screen:", getattr(screen, "title", ""), getattr(screen, "lines", ""))
-        _s["seen"].add(now)
+        if app.dimmed and not dimmed:
+            _s["dims"] += 1
+        if app.asleep and not asleep:
+            _s["savers"] += 1
+        if app.hal.controls.chorded:
+            _s["mutes"] += 1
+        screen = app.screen
+        if screen is not was or _s["first"]:    # (a program's first screen too)
+            _s["first"] = False
+            now = type(screen).__name__
+            if now in _CRASH_SCREENS:
+                _s["crashes"] += 1
+                print("crash screen:", getattr(screen, "title", ""), getattr(screen, "lines", ""))
+            elif now == "Pause":
+                name = _game_name(screen.game)
+                _s["paused"][name] = _s["paused"].get(name, 0) + 1
+            _s["seen"].add(now if now != "Game" else type(screen).__module__)
         yield
 
 
@@ -116,20 +148,64 @@ def _tap(name):
     yield from _frames(3)
 
 
+def _push(direction):
+    machine.levels[39], machine.levels[36] = _STICK[direction]
+    yield from _frames(2)
+    machine.levels[39], machine.levels[36] = _STICK[None]
+    yield from _frames(3)
+
+
 def _checkpoint():
+    """Back to the menu with B (A on a crash screen); a screen still there
+    after 8 taps gets a minute more, a tap a second (Test board's steps give
+    up after 10 s each); after that it is stuck (tools/soak.py's checkpoint)."""
     for gpio in _BUTTON_GPIO.values():
         machine.drive(gpio, 0)
     machine.levels[39], machine.levels[36] = _STICK[None]
     yield from _frames(3)
-    for _ in range(8):
+    for i in range(68):
         if _screen() == "Menu":
             break
         yield from _tap("A" if _screen() in _CRASH_SCREENS else "B")
+        if i >= 8:
+            yield from _frames(24)
     if _screen() != "Menu":
         _s["stuck"] += 1
         print("stuck in", _screen())
         return
     yield "measure"                      # the next step() starts collected: live heap
+
+
+def _visit(k):
+    """From the menu, its k-th game entry (modulo their number), with the stick and A."""
+    if _screen() != "Menu":
+        return
+    menu = _s["app"].screen
+    target = menu.first_game + k % menu.games
+    for _ in range(len(menu.labels)):
+        if menu.cursor == target:
+            break
+        yield from _push("down")
+    if menu.cursor == target:
+        yield from _tap("A")
+
+
+def _idle(what, button):
+    """Nothing touched until the panel dims, or the screen saver puts it to
+    sleep (its time as set now), then button wakes it. Asleep, the virtual
+    clock skips to the press: the board's light sleep stops the CPU until it
+    (this port has none, so the firmware would only watch the controls)."""
+    app = _s["app"]
+    from firmware.settings import DIM_AFTER_S
+    seconds = app.settings["saver_s"] if what == "saver" else DIM_AFTER_S
+    _s["idles"][what == "saver"] += 1
+    end = time.ticks_add(_now[0], seconds * 1000 + 3000)
+    while time.ticks_diff(end, _now[0]) > 0:
+        if _s["app"].asleep:
+            _sleep_us(time.ticks_diff(end, _now[0]) * 1000)
+            break
+        yield from _frames(1)
+    machine.drive(_BUTTON_GPIO[button], 1)
 
 
 def _session():
@@ -154,13 +230,16 @@ def _session():
     app_module = None
     yield
     at = list(_pos)                       # where the last program stopped (0: the start)
-    done = 0
+    done = 0                              # the plan's items, checkpoints and visits too
+    played = 0                            # the inputs among them
     for steps in soak_plan.inputs(SEED, INPUTS):
         done += 1
+        if steps[0][0] not in ("checkpoint", "visit"):
+            played += 1
         if done < at[0]:
             continue
-        if done % 5000 == 0 and done != at[0]:   # a long run shows how far it got
-            _progress(done)
+        if played % PROGRESS == 0 and done != at[0] and steps[0][0] not in ("checkpoint", "visit"):
+            _progress(played)             # a long run shows how far it got
         for k, step in enumerate(steps):
             if done == at[0] and k < at[1]:
                 continue                  # done by the program before (the pins are as it left them)
@@ -173,20 +252,28 @@ def _session():
                 machine.drive(_BUTTON_GPIO[step[1]], 0)
             elif kind == "stick":
                 machine.levels[39], machine.levels[36] = _STICK[step[1]]
+            elif kind == "raw":           # the ADC reads no further than its ends
+                machine.levels[39] = min(max(step[1], 0), soak_plan.ADC_MAX)
+                machine.levels[36] = min(max(step[2], 0), soak_plan.ADC_MAX)
             elif kind == "frames":
                 if left is not None:
                     _pos[2] = at[2]
                 yield from _frames(step[1] if left is None else left)
+            elif kind == "idle":
+                yield from _idle(step[1], step[2])
+            elif kind == "visit":
+                yield from _visit(step[1])
             else:
                 yield from _checkpoint()
-    _pos[0], _pos[1], _pos[2] = INPUTS + 1, 0, 0
+    _pos[0], _pos[1], _pos[2] = _DONE, 0, 0
     yield from _checkpoint()
 
 
 # ---- across soft resets -----------------------------------------------------------
 _STATE = ROOT + "/_soak.json"
-_pos = [0, 0, 0]          # input number, step in it, frames of that step done
-_CARRIED = ("frames", "exceptions", "crashes", "stuck", "heap", "out_of_heap", "own", "boot_grew")
+_pos = [0, 0, 0]          # plan item number, step in it, frames of that step done
+_CARRIED = ("frames", "exceptions", "crashes", "stuck", "heap", "out_of_heap", "own", "boot_grew",
+            "paused", "dims", "savers", "mutes", "idles", "in_game", "in_pause", "in_game_at")
 
 
 def _carry():
@@ -218,12 +305,23 @@ def _carried():
     return True
 
 
+def _kb(n):
+    return (n - (_s.get("own") or 0)) / 1024
+
+
 def _progress(done):
     heap = _s["heap"] or [0, 0, 0, 0]
     print("... %d inputs, %d frames, %d exceptions, %d crash screens, %d stuck, heap ran out %d,"
-          " live heap in the menu last %.1f KB, most %.1f KB"
+          " live heap in the menu last %.1f KB, most %.1f KB, in games most %.1f KB, paused most %.1f KB;"
+          " pause menus %s; dims %d, sleeps %d, mutes %d"
           % (done, _s["frames"], _s["exceptions"], _s["crashes"], _s["stuck"], _s["out_of_heap"],
-             heap[1] / 1024, heap[2] / 1024))
+             _kb(heap[1]), _kb(heap[2]), _kb(_s["in_game"]), _kb(_s["in_pause"]),
+             " ".join("%s:%d" % (k.replace(" ", ""), v) for k, v in sorted(_s["paused"].items())),
+             _s["dims"], _s["savers"], _s["mutes"]))
+
+
+def _missing_pauses():
+    return [name for name in PAUSED_GAMES if not _s["paused"].get(name)]
 
 
 def _report():
@@ -232,29 +330,45 @@ def _report():
           % (".".join(str(v) for v in sys.implementation.version[:3]),
              INPUTS, _s["frames"], _s["frames"] / 30 / 60))
     print("screens reached:", ", ".join(sorted(_s["seen"])))
+    paused = _s["paused"]
+    print("pause menu opened:", ", ".join("%s %d" % (name, paused.get(name, 0)) for name in
+                                         PAUSED_GAMES + tuple(sorted(n for n in paused if n not in PAUSED_GAMES))))
+    print("idles: %d to the dim, %d to the screen saver; the panel dimmed %d times, slept %d;"
+          " mute chord %d times" % (_s["idles"][0], _s["idles"][1], _s["dims"], _s["savers"], _s["mutes"]))
     print("exceptions out of the app:", _s["exceptions"])
     print("crash screens:", _s["crashes"])
     print("stuck states:", _s["stuck"])
     print("times the capped heap ran out (the board's MemoryError):", _s["out_of_heap"])
     print("heap added at a program's start, at most (its first frames, not counted): %.1f KB"
           % (_s.get("boot_grew", 0) / 1024))
-    print("held by the soak itself (script, plan, runner): %.1f KB" % (_s["own"] / 1024))
+    print("held by the soak itself (script, plan, runner; not in the figures below): %.1f KB"
+          % (_s["own"] / 1024))
     if heap:
         print("live heap in the menu: first %.1f KB, last %.1f KB, most %.1f KB (%d checks)"
-              % (heap[0] / 1024, heap[1] / 1024, heap[2] / 1024, heap[3]))
-    bad = _s["exceptions"] or _s["crashes"] or _s["stuck"] or _s["out_of_heap"]
-    print("soak:", "PROBLEMS" if bad else "ok")
+              % (_kb(heap[0]), _kb(heap[1]), _kb(heap[2]), heap[3]))
+    print("live heap in games, most: %.1f KB (%s); with the pause menu open, most: %.1f KB"
+          % (_kb(_s["in_game"]), _s["in_game_at"], _kb(_s["in_pause"])))
+    bad = []
+    if _s["exceptions"] or _s["crashes"] or _s["stuck"] or _s["out_of_heap"]:
+        bad.append("exceptions, crash screens, stuck states or the heap ran out")
+    if _missing_pauses():
+        bad.append("no pause menu in " + ", ".join(_missing_pauses()))
+    if _s["idles"][1] and not _s["savers"]:
+        bad.append("the screen saver never came")
+    print("soak:", "PROBLEMS: " + "; ".join(bad) if bad else "ok")
+    return not bad
 
 
 _measure = [False]
 
 
-def _where():
-    """The screen on show, and for a puzzle its size, mode and hint state."""
+def _where(screen=None):
+    """The screen on show (or screen), and for a puzzle its size, mode and hint state."""
     app = _s["app"]
-    if app is None or app.screen is None:
+    if screen is None and app is not None:
+        screen = app.screen
+    if screen is None:
         return "-"
-    screen = app.screen
     text = type(screen).__module__
     if hasattr(screen, "size") and hasattr(screen, "hinter"):
         text += " %dx%d %s%s, state %d, moves %d" % (
@@ -277,6 +391,22 @@ def _note_heap(live):
         heap[3] += 1
 
 
+def _note_game_heap(live):
+    """The most live heap while a game (or its pause menu) was on show."""
+    app = _s["app"]
+    if app is None or app.screen is None or _s.get("booting"):
+        return
+    name = type(app.screen).__name__
+    if name == "Pause":
+        _s["in_pause"] = max(_s["in_pause"], live)
+        return
+    if not hasattr(app.screen, "save_name"):       # not a game (GameScreen)
+        return
+    if live > _s["in_game"]:
+        _s["in_game"] = live
+        _s["in_game_at"] = _where()
+
+
 _START_FRAMES = 4     # a program's start and its first frames (see _session)
 
 
@@ -289,7 +419,7 @@ def _watch_heap():
     elif _s["total"] and total > _s["total"]:
         _s["out_of_heap"] += 1
         print("heap ran out at frame %d, from %s to %s (live before that frame %.1f KB)"
-              % (_s["frames"], _s["was"], _where(), _s["before"] / 1024))
+              % (_s["frames"], _where(_s["was"]), _where(), _s["before"] / 1024))
         import micropython
         micropython.qstr_info()          # a new pool of interned names is one big block
     _s["total"] = total
@@ -301,12 +431,15 @@ def step():
     if _measure[0]:
         _note_heap(gc.mem_alloc())          # just after the runner's collection
         _measure[0] = False
+    else:
+        _note_game_heap(gc.mem_alloc())
     if _s["gen"] is None:
         _s["gen"] = _session()
     try:
         what = next(_s["gen"])
     except StopIteration:
-        _report()
+        if not _report():
+            raise SystemExit("soak: problems (above)")   # make soak fails
         return False
     _measure[0] = what == "measure"
     return True
