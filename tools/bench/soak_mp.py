@@ -2,11 +2,12 @@
 # Random play on real MicroPython (the WebAssembly port), the twin of
 # tools/soak.py: the same seeded inputs (soak_plan.py) on the firmware as
 # .mpy, with the heap capped (make soak: 100 KB for the firmware, as a board
-# with little free RAM, plus the ~23 KB this script holds), one frame per
+# with little free RAM, plus the ~26 KB this script holds), one frame per
 # step() so that the runner's collection runs between frames as the board's
 # would:
-#   node tools/mprun/run.mjs --resets --heap 118784 --esp32-heap --mpy build/mpy \
+#   node tools/mprun/run.mjs --resets --heap 129024 --esp32-heap --mpy build/mpy \
 #        --games build/soak/games --script tools/bench/soak_mp.py [--inputs N] [--seed S]
+#        [--progress N] [--budget-s S: stop after S s of wall time, with the report]
 # (--resets: a launch is a soft reset, and the runner starts a fresh
 # interpreter for the next program, as the board does; this script then runs
 # again from its top and goes on from where the last program stopped: its
@@ -83,12 +84,13 @@ def _arg(name, default):
 INPUTS = _arg("--inputs", 100000)
 SEED = _arg("--seed", 1)
 PROGRESS = _arg("--progress", 5000)
+BUDGET_S = _arg("--budget-s", 0)   # stop (with the report) after this many seconds of wall time
 _DONE = 1 << 30                # the place after the last input (and its checkpoint)
 # every game whose pause menu the soak must reach (tools/soak.py's PAUSED_GAMES)
 PAUSED_GAMES = ("puzzle 3x3", "puzzle 4x4", "puzzle 5x5", "g2048", "reversi", "link", "dot")
 _s = {"frames": 0, "exceptions": 0, "crashes": 0, "stuck": 0, "seen": set(),
       "heap": None, "app": None, "gen": None, "total": 0, "out_of_heap": 0, "before": 0, "was": "-",
-      "paused": {}, "dims": 0, "savers": 0, "mutes": 0, "idles": [0, 0], "in_game": 0, "in_pause": 0, "first": True,
+      "paused": {}, "dims": 0, "savers": 0, "mutes": 0, "idles": [0, 0], "in_game": 0, "in_pause": 0, "first": True, "peaks": {},
       "in_game_at": "-"}
 
 
@@ -209,10 +211,15 @@ def _idle(what, button):
 
 
 def _session():
-    yield                                 # collected: what the soak itself holds
+    yield
     resumed = _carried()
+    yield
+    # collected: what the soak itself holds in this program (its script, the
+    # plan, the figures carried), taken off every heap figure below
+    _s["own_here"] = _s["before"]
     if not resumed:
-        _s["own"] = gc.mem_alloc()
+        _s["own"] = _s["before"]
+        _s["t0"] = time.time()
     # Start in steps: a collection runs only between step() calls in this port,
     # while the board collects whenever it needs to. The first boot's splash
     # imports every game once to read its declaration (gamelist.games): that
@@ -238,6 +245,9 @@ def _session():
             played += 1
         if done < at[0]:
             continue
+        if BUDGET_S and time.time() - _s["t0"] > BUDGET_S and steps[0][0] != "visit":
+            _s["stopped"] = played - 1
+            break
         if played % PROGRESS == 0 and done != at[0] and steps[0][0] not in ("checkpoint", "visit"):
             _progress(played)             # a long run shows how far it got
         for k, step in enumerate(steps):
@@ -273,7 +283,7 @@ def _session():
 _STATE = ROOT + "/_soak.json"
 _pos = [0, 0, 0]          # plan item number, step in it, frames of that step done
 _CARRIED = ("frames", "exceptions", "crashes", "stuck", "heap", "out_of_heap", "own", "boot_grew",
-            "paused", "dims", "savers", "mutes", "idles", "in_game", "in_pause", "in_game_at")
+            "paused", "dims", "savers", "mutes", "idles", "in_game", "in_pause", "in_game_at", "peaks", "t0", "stopped")
 
 
 def _carry():
@@ -306,18 +316,22 @@ def _carried():
 
 
 def _kb(n):
-    return (n - (_s.get("own") or 0)) / 1024
+    return n / 1024
+
+
+def _kb_text(n):
+    return "%.1f KB" % _kb(n) if n else "-"
 
 
 def _progress(done):
     heap = _s["heap"] or [0, 0, 0, 0]
     print("... %d inputs, %d frames, %d exceptions, %d crash screens, %d stuck, heap ran out %d,"
           " live heap in the menu last %.1f KB, most %.1f KB, in games most %.1f KB, paused most %.1f KB;"
-          " pause menus %s; dims %d, sleeps %d, mutes %d"
+          " pause menus %s; dims %d, sleeps %d, mutes %d; most in games at %s"
           % (done, _s["frames"], _s["exceptions"], _s["crashes"], _s["stuck"], _s["out_of_heap"],
              _kb(heap[1]), _kb(heap[2]), _kb(_s["in_game"]), _kb(_s["in_pause"]),
              " ".join("%s:%d" % (k.replace(" ", ""), v) for k, v in sorted(_s["paused"].items())),
-             _s["dims"], _s["savers"], _s["mutes"]))
+             _s["dims"], _s["savers"], _s["mutes"], _s["in_game_at"]))
 
 
 def _missing_pauses():
@@ -326,9 +340,12 @@ def _missing_pauses():
 
 def _report():
     heap = _s["heap"]
-    print("soak (MicroPython %s, firmware as .mpy): %d inputs, %d frames (%.1f min of play)"
+    played = INPUTS if _s.get("stopped") is None else _s["stopped"]
+    if played != INPUTS:
+        print("soak: STOPPED after %d of %d inputs (--budget-s %d)" % (played, INPUTS, BUDGET_S))
+    print("soak (MicroPython %s, firmware as .mpy): %d inputs, %d frames (%.1f min of play), %d s"
           % (".".join(str(v) for v in sys.implementation.version[:3]),
-             INPUTS, _s["frames"], _s["frames"] / 30 / 60))
+             played, _s["frames"], _s["frames"] / 30 / 60, time.time() - _s["t0"]))
     print("screens reached:", ", ".join(sorted(_s["seen"])))
     paused = _s["paused"]
     print("pause menu opened:", ", ".join("%s %d" % (name, paused.get(name, 0)) for name in
@@ -342,12 +359,14 @@ def _report():
     print("heap added at a program's start, at most (its first frames, not counted): %.1f KB"
           % (_s.get("boot_grew", 0) / 1024))
     print("held by the soak itself (script, plan, runner; not in the figures below): %.1f KB"
-          % (_s["own"] / 1024))
+          " at the start, %.1f KB at the end" % (_s["own"] / 1024, _s["own_here"] / 1024))
     if heap:
         print("live heap in the menu: first %.1f KB, last %.1f KB, most %.1f KB (%d checks)"
               % (_kb(heap[0]), _kb(heap[1]), _kb(heap[2]), heap[3]))
     print("live heap in games, most: %.1f KB (%s); with the pause menu open, most: %.1f KB"
           % (_kb(_s["in_game"]), _s["in_game_at"], _kb(_s["in_pause"])))
+    print("live heap, most, in each game / with its pause menu open: " + ", ".join(
+        "%s %s / %s" % (name, _kb_text(p[0]), _kb_text(p[1])) for name, p in sorted(_s["peaks"].items())))
     bad = []
     if _s["exceptions"] or _s["crashes"] or _s["stuck"] or _s["out_of_heap"]:
         bad.append("exceptions, crash screens, stuck states or the heap ran out")
@@ -392,26 +411,37 @@ def _note_heap(live):
 
 
 def _note_game_heap(live):
-    """The most live heap while a game (or its pause menu) was on show."""
+    """The most live heap while a game, or its pause menu, was on show: in
+    all, and for each game (its name worked out once per screen)."""
     app = _s["app"]
     if app is None or app.screen is None or _s.get("booting"):
         return
-    name = type(app.screen).__name__
-    if name == "Pause":
+    screen = app.screen
+    paused = type(screen).__name__ == "Pause"
+    if not paused and not hasattr(screen, "save_name"):   # not a game (GameScreen)
+        return
+    if screen is not _named[0]:
+        _named[0] = screen
+        _named[1] = _game_name(screen.game if paused else screen)
+    peaks = _s["peaks"].get(_named[1])
+    if peaks is None:
+        peaks = _s["peaks"][_named[1]] = [0, 0]
+    if live > peaks[paused]:
+        peaks[paused] = live
+    if paused:
         _s["in_pause"] = max(_s["in_pause"], live)
-        return
-    if not hasattr(app.screen, "save_name"):       # not a game (GameScreen)
-        return
-    if live > _s["in_game"]:
+    elif live > _s["in_game"]:
         _s["in_game"] = live
         _s["in_game_at"] = _where()
+
+
+_named = [None, ""]   # the screen last named by _note_game_heap, and its name
 
 
 _START_FRAMES = 4     # a program's start and its first frames (see _session)
 
 
-def _watch_heap():
-    total = gc.mem_alloc() + gc.mem_free()
+def _watch_heap(live, total):
     if _s.get("booting"):
         _s["booting"] -= 1
         if _s["total"]:
@@ -426,13 +456,15 @@ def _watch_heap():
 
 
 def step():
-    _watch_heap()
-    _s["before"] = gc.mem_alloc()
+    # each of these walks the whole heap's table (~80 us here): twice a frame, no more
+    live = gc.mem_alloc()                   # just after the runner's collection
+    _watch_heap(live, live + gc.mem_free())
+    _s["before"] = live
     if _measure[0]:
-        _note_heap(gc.mem_alloc())          # just after the runner's collection
+        _note_heap(live - _s["own_here"])
         _measure[0] = False
-    else:
-        _note_game_heap(gc.mem_alloc())
+    elif "own_here" in _s:
+        _note_game_heap(live - _s["own_here"])
     if _s["gen"] is None:
         _s["gen"] = _session()
     try:
