@@ -169,7 +169,7 @@ def spec(tmp_path_factory, web_site):
 CHECKS = {
     "menu": "the menu matches the emulated board pixel for pixel, before and after two stick pushes",
     "first_visit": "a fresh profile finds no damaged file: no note, nothing set aside, no crash.log",
-    "keys_and_save": "2048 is played with keys, and its save survives a reload",
+    "keys_and_save": "2048 is played with keys, and its save survives a reload; each soft reset is a fresh worker",
     "touch": "2048 is played with the touch stick and buttons on a phone held upright",
     "heap_cap": "a program that keeps more than the cap fails with MemoryError",
     "cpu_search": "a long CPU search inside one frame never freezes the page",
@@ -192,11 +192,9 @@ CHECKS = {
 MEASURED_AGAIN = {"cpu_search"}
 
 
-# A known bug, kept visible (strict: the test says so the day it passes): since a
-# launch is a soft reset, 2048 continued after a page reload shows its board
-# without its side panel in the page (the emulated board and MicroPython under
-# Node continue it whole). The check's other parts (keys, the save) pass.
-KNOWN_BUGS = {"keys_and_save": "Continue after a reload: 2048's side panel missing in the page"}
+# Known bugs, kept visible: check name -> what is wrong (strict: the test says so
+# the day it passes). None now.
+KNOWN_BUGS = {}
 
 
 @pytest.mark.parametrize("check", [pytest.param(c, marks=pytest.mark.xfail(reason=KNOWN_BUGS[c], strict=True))

@@ -1,6 +1,6 @@
 """The firmware's heap on real MicroPython, per screen, against the 60 KB target.
 
-    .venv/bin/python tools/bench/bench_heap.py [--mpy build/mpy | --source]
+    .venv/bin/python tools/bench/bench_heap.py [--mpy build/mpy | --source] [--games DIR]
 
 Drives tools/bench/mp_heap.py under the Node runner (the firmware loaded as
 .mpy, as `make deploy` puts it on the board; `make bench` builds it first):
@@ -18,6 +18,13 @@ Drives tools/bench/mp_heap.py under the Node runner (the firmware loaded as
 
 - the menu with 0 and with 20 small games of a player's installed in /games
   (mp_heap.py --installed 20), against 2 KB for the 20.
+- --games DIR: the games of a folder of yours (name.py files and package
+  folders name/, as make install-game takes them) installed in the emulated
+  board's /games (compiled to .mpy as make install-game does, or as source
+  with --source), each opened from the menu and played (its GAME["bench"]
+  "play" if it declares one, else a generic plan; its "rows" too): rows of
+  their own in the same table, with the same verdict. A file the bench cannot
+  take stops it before anything runs, saying which file and why.
 
 The games' declarations are read here on the PC and given to mp_heap.py
 (--declared), which writes them to data/games.json as a boot before would
@@ -29,12 +36,14 @@ interned names in the heap until the next reboot: that boot is shown too.
 "live" is the heap held between frames (after a collection), "upper" that
 plus one frame's garbage. Both leave out the bench's own heap.
 """
+import argparse
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -73,18 +82,136 @@ def declared():
     return json.dumps(found)
 
 
+class GamesError(Exception):
+    """A folder given with --games that the bench cannot take: the message
+    names the file and says why."""
+
+
+def folder_games(folder, source=False):
+    """The games of a player's folder, as make install-game takes them (a
+    file name.py, or a package folder name/ with its __init__.py; other files
+    are left out): ([their declarations, as declared() gives the built-in
+    ones, with their path in /games], {path under /games: bytes}: compiled to
+    .mpy as install-game does them, or their source). Raises GamesError."""
+    if ROOT not in sys.path:
+        sys.path.insert(0, ROOT)
+    from tools import deploy
+    if not os.path.isdir(folder):
+        raise GamesError("no such folder" if not os.path.exists(folder) else
+                         "not a folder: give the folder your games are in")
+    found = []
+    files = {}
+    for entry in sorted(os.listdir(folder)):
+        path = os.path.join(folder, entry)
+        if entry.startswith(".") or entry == "__pycache__":
+            continue
+        if entry.endswith(".mpy"):
+            raise GamesError("%s is compiled: the bench reads a game's GAME on the PC, so give "
+                             "its source (%s.py)" % (entry, entry[:-4]))
+        if not (entry.endswith(".py") or os.path.isdir(path)):
+            continue                                  # notes, pictures: not games
+        try:
+            deploy.check_game(path)                   # a module name, compiles, declares GAME
+            name, compiled = deploy.game_files(path)
+        except deploy.DeployError as e:
+            raise GamesError(str(e).replace(os.path.abspath(path), entry).replace(path, entry))
+        if source:
+            compiled = _sources(folder, entry)
+        found.append(_declaration(folder, entry, name, source))
+        files.update(compiled)
+    if not found:
+        raise GamesError("no games there (name.py files or package folders name/)")
+    return found, files
+
+
+def _sources(folder, entry):
+    """{path under /games: bytes} of a game as its source."""
+    out = {}
+    base = os.path.join(folder, entry)
+    walked = [(folder, [], [entry])] if os.path.isfile(base) else os.walk(base)
+    for where, dirs, names in walked:
+        dirs[:] = [d for d in dirs if not d.startswith(".") and d != "__pycache__"]
+        for n in names:
+            if not n.startswith(".") and not n.endswith((".pyc", ".mpy")):
+                rel = os.path.relpath(os.path.join(where, n), folder).replace(os.sep, "/")
+                with open(os.path.join(where, n), "rb") as f:
+                    out["/games/" + rel] = f.read()
+    return out
+
+
+def _declaration(folder, entry, name, source):
+    """A game's declaration read on the PC, as the board reads it from /games."""
+    import tools.emu
+    tools.emu.install()
+    from firmware import check, gamereader
+    ours = lambda m: m == name or m.startswith(name + ".")   # noqa: E731  (the game, its modules)
+    # a module of that name loaded here already (another game's) is put back afterwards
+    before = {m: sys.modules.pop(m) for m in list(sys.modules) if ours(m)}
+    sys.path.insert(0, os.path.abspath(folder))
+    try:
+        module = __import__(name)
+    except Exception as e:   # the author's code: anything it raises is the reason
+        raise GamesError("%s: importing it raised %s: %s" % (entry, type(e).__name__, e))
+    finally:
+        sys.path.remove(os.path.abspath(folder))
+        for m in [m for m in sys.modules if ours(m)]:
+            del sys.modules[m]
+        sys.modules.update(before)
+    decl = module.GAME
+    what = entry + ("/" if os.path.isdir(os.path.join(folder, entry)) else "")
+    try:
+        game = gamereader.read_declaration(decl, what)
+    except check.Invalid as e:
+        raise GamesError(str(e))
+    bench = decl.get("bench", {})
+    _check_bench(bench, game, module, what)
+    path = "/games/" + (name + "/__init__" if what.endswith("/") else name) + (".py" if source else ".mpy")
+    game.update(module=name, id=name, path=path, built_in=False, bench=bench)
+    return game
+
+
+def _check_bench(bench, game, module, what):
+    """GAME["bench"]: {"play": a generator function of the module, "rows":
+    ((entry title, row name, {setting: value}), ...)}, checked before a run."""
+    if type(bench) is not dict:
+        raise GamesError("%s bench: %r is not a dict" % (what, bench))
+    play = bench.get("play")
+    if play is not None and (type(play) is not str or not callable(getattr(module, play, None))):
+        raise GamesError("%s bench play: %r is not the name of a function of the game's module"
+                         % (what, play))
+    titles = [v["title"] for v in game["variants"]]
+    settings = [s[0] for s in game["settings"]]
+    for row in bench.get("rows", ()):
+        if type(row) not in (tuple, list) or len(row) != 3 or type(row[2]) is not dict:
+            raise GamesError("%s bench rows: %r is not (entry title, row name, {setting: value})"
+                             % (what, row))
+        if row[0] not in titles:
+            raise GamesError("%s bench rows: %r is not one of its entries' titles (%s)"
+                             % (what, row[0], ", ".join(titles)))
+        for name in row[2]:
+            if name not in settings:
+                raise GamesError("%s bench rows: %r is not one of its settings (%s)"
+                                 % (what, name, ", ".join(settings) or "none"))
+
+
 _DECLARED = []
+# --games DIR: "staged", the folder as the board's /games holds it, and
+# "declared", its games' declarations (given to every run but the menu's)
+_PLAYERS = {}
 
 
-def run(mpy, *args, first_boot=False):
+def run(mpy, *args, first_boot=False, players=True):
     node = shutil.which("node")
     if node is None:
         sys.exit("bench_heap: node not found (the MicroPython runner needs Node 20): run make deps")
     if not _DECLARED:
         _DECLARED.append(declared())
+    games = _PLAYERS if players else {}
+    known = json.dumps(json.loads(_DECLARED[0]) + games["declared"]) if games else _DECLARED[0]
     cmd = ([node, RUNNER, "--resets", "--heap", str(HEAP), "--esp32-heap"] + (["--mpy", mpy] if mpy else [])
+           + (["--games", games["staged"]] if games else [])
            + ["--script", SCRIPT] + list(args)
-           + ([] if first_boot else ["--declared", _DECLARED[0]]))
+           + ([] if first_boot else ["--declared", known]))
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=900)
     if done.returncode != 0:
         sys.exit("bench_heap: %s failed:\n%s%s" % (" ".join(args), done.stdout, done.stderr))
@@ -110,11 +237,34 @@ def notes(text):
 
 
 def main(argv):
-    mpy = None if "--source" in argv else os.path.join(ROOT, "build", "mpy")
-    if "--mpy" in argv:
-        mpy = argv[argv.index("--mpy") + 1]
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--mpy", metavar="DIR", default=os.path.join(ROOT, "build", "mpy"),
+                        help="the firmware compiled to .mpy (default build/mpy: make mpy)")
+    parser.add_argument("--source", action="store_true", help="the firmware as .py source instead")
+    parser.add_argument("--games", metavar="DIR",
+                        help="a folder of your games (name.py, package folders): measured too")
+    args = parser.parse_args(argv)
+    mpy = None if args.source else args.mpy
     if mpy and not os.path.isdir(mpy):
         sys.exit("bench_heap: %s missing: run make mpy (make bench does)" % mpy)
+    if args.games is None:
+        return measure(mpy)
+    try:
+        declared_games, files = folder_games(args.games, source=mpy is None)
+    except GamesError as e:
+        sys.exit("bench_heap: --games %s: %s" % (args.games, e))
+    with tempfile.TemporaryDirectory(prefix="bench-games-") as staged:
+        for path, data in files.items():              # the folder as /games will hold it
+            out = os.path.join(staged, path[len("/games/"):])
+            os.makedirs(os.path.dirname(out), exist_ok=True)
+            with open(out, "wb") as f:
+                f.write(data)
+        _PLAYERS.update(staged=staged, declared=declared_games)
+        measure(mpy, games=args.games)
+
+
+def measure(mpy, games=None):
+    """Run the bench and print its table (games: the --games folder's name)."""
     rows = re.findall(r"^row: (.+)$", run(mpy, "--rows"), re.M)
     # Every run is its own MicroPython instance: they can go side by side.
     runs = [(row, pad) for row in rows + [None] for pad in PADS]   # None: the whole session
@@ -123,7 +273,7 @@ def main(argv):
         texts = dict(zip(runs, pool.map(
             lambda job: run(mpy, *((["--row", job[0]] if job[0] else []) + ["--pad", str(job[1])])),
             runs)))
-        menu_texts = list(pool.map(lambda args: run(mpy, *args), menus))
+        menu_texts = list(pool.map(lambda args: run(mpy, *args, players=False), menus))
         worst_row = max(rows, key=lambda r: max(table(texts[(r, pad)])[r][0] for pad in PADS))
         first = run(mpy, "--row", worst_row, first_boot=True)
     # per fresh-boot row, the layout with the largest live peak; for the
@@ -164,6 +314,9 @@ def main(argv):
     print("added, which grow in steps as the table doubles. After the whole session:")
     print("%.1f KB of names." % names_kb(reports["one session"]))
     print("largest fresh-boot live peak: %.1f KB of %d" % (worst, TARGET_KB))
+    if games:
+        print("your games (--games %s), each in /games and opened from the menu: the rows of %s"
+              % (games, ", ".join(v["title"] for g in _PLAYERS["declared"] for v in g["variants"])))
     menu0, menu20 = (table(t)["menu"][0] for t in menu_texts)
     print("menu, no game installed: %.1f KB; with 20 installed: %.1f KB (%+.1f KB, "
           "limit +2.0)" % (menu0, menu20, menu20 - menu0))

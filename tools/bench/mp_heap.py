@@ -21,7 +21,10 @@
 # pressed), plays it for a few hundred frames with scripted inputs (moves,
 # hints, the CPU's replies, undo, a give-up), and goes back with B. The
 # settings variants a game declares in GAME["bench"] follow it (15-Puzzle 5x5
-# pictures, 8-Puzzle pictures, Reversi hard), then Records, Settings and About.
+# pictures, 8-Puzzle pictures, Reversi hard), then the games of a player's in
+# /games (the runner's --games DIR puts a folder's there; bench_heap.py --games
+# gives their declarations, each with its "path" in /games), then Records,
+# Settings and About.
 # A game's play is its declared GAME["bench"]["play"] (a generator function
 # of its module, given this module's helpers), else one of _PLANS below, else
 # play_generic.
@@ -444,11 +447,12 @@ _DECLARED = ROOT + "/_declared.json"   # the declarations the first program read
 
 
 def _declared():
-    """The built-in games' declarations: given by bench_heap.py (--declared
-    JSON, read on the PC), so that neither this bench nor the firmware has to
-    import every game to learn them, as on the board from its second boot on
-    (data/games.json). Without --declared the games are imported here (their
-    interned names then count, as on a first boot after a deploy)."""
+    """The games' declarations: given by bench_heap.py (--declared JSON, read
+    on the PC), so that neither this bench nor the firmware has to import
+    every game to learn them, as on the board from its second boot on
+    (data/games.json). Without --declared the games are imported here, the
+    built-in ones and those in /games before the boot (their interned names
+    then count, as on a first boot after a deploy)."""
     import json
     if "--declared" in sys.argv:
         return json.loads(sys.argv[sys.argv.index("--declared") + 1])
@@ -468,6 +472,12 @@ def _declared():
         game["id"] = module[module.rindex(".") + 1:]
         game["bench"] = decl.get("bench", {})
         found.append(game)
+    gamefiles.use_folder(GAMES)
+    for name, path in gamefiles.installed_files(GAMES):   # a player's (the runner's --games)
+        decl = __import__(name).GAME
+        game = gamereader.read_declaration(decl, name)
+        game.update(module=name, id=name, path=path, built_in=False, bench=decl.get("bench", {}))
+        found.append(game)
     decl = gamefiles = gamereader = None
     for name in [n for n in sys.modules if n not in before]:
         _forget_modules(name)
@@ -481,10 +491,10 @@ def _declared():
 
 
 def _game_rows(declared):
-    """(row name, game, settings) for every built-in game, each entry of it,
-    and the settings variants it declares in GAME["bench"]["rows"]: (entry
-    title, row name, {setting: value}). game: (title, module, save, key,
-    id, plan)."""
+    """(row name, game, settings) for every game declared (built-in, then a
+    player's), each entry of it, and the settings variants it declares in
+    GAME["bench"]["rows"]: (entry title, row name, {setting: value}).
+    game: (title, module, save, key, id, plan)."""
     rows = []
     for decl in declared:
         module = decl["module"]
@@ -493,8 +503,9 @@ def _game_rows(declared):
         bench = decl.get("bench") or {}
         plan = _PLANS.get(module) or (_declared_plan(module, bench["play"])
                                       if "play" in bench else play_generic)
+        entry = game_id if decl.get("built_in", True) else "games/" + game_id   # gamelist.key
         for i, v in enumerate(variants):
-            key = game_id if len(variants) < 2 else "%s/%d" % (game_id, i)
+            key = entry if len(variants) < 2 else "%s/%d" % (entry, i)
             game = (v["title"], module, v.get("save"), key, game_id, plan)
             rows.append((v["title"], game, {}))
             for title, name, settings in bench.get("rows", ()):
@@ -530,9 +541,10 @@ def write_cache(declared, installed):
         for k in decl:
             if k != "bench":
                 game[k] = decl[k]
-        game["path"] = gamefiles.built_in_file(game["module"])
+        if game.get("built_in", True):      # (a player's game comes with its path in /games)
+            game["path"] = gamefiles.built_in_file(game["module"])
+            game["built_in"] = True
         game["stamp"] = gamefiles.stamp(game["path"])
-        game["built_in"] = True
         games.append(game)
     for i in range(installed):
         game = gamereader.read_declaration(_installed_game(i), "game%d" % i)

@@ -24,8 +24,9 @@
 //                  files under /data and /games (the flash) and the RTC memory kept,
 //                  machine.reset_cause() SOFT_RESET, and the script run again from
 //                  its top (sys.argv the same, mprun_resets = how many so far).
-//   --games DIR    the files of DIR put in /games (the flash) at power-on: a
-//                  player's installed games (make soak: the README's example).
+//   --games DIR    a player's games: DIR's files and folders put in the board's /games
+//                  before the first program (as make install-game would leave them;
+//                  tools/bench/bench_heap.py --games stages them there).
 //   --esp32-heap   put the MicroPython heap where the ESP32 has it (0x3FFxxxxx)
 //                  rather than low in WebAssembly memory (~0x37000). The collector
 //                  takes any word that looks like a pointer into the heap for one:
@@ -60,7 +61,11 @@ function parseArgs(argv) {
     else if (a === "--esp32-heap") opts.esp32Heap = true;
     else if (a === "--resets") opts.resets = true;
     else if (a === "--mpy") opts.mpy = argv[++i];
-    else if (a === "--games") opts.games = argv[++i];
+    else if (a === "--games") {
+      opts.games = argv[++i];
+      if (!opts.games || !fs.existsSync(opts.games) || !fs.statSync(opts.games).isDirectory())
+        usage(`--games ${opts.games}: no such folder`);
+    }
     else if (a === "--tests") {
       while (i + 1 < argv.length && !argv[i + 1].startsWith("--")) opts.tests.push(argv[++i]);
     } else if (a === "--loop") {
@@ -229,8 +234,8 @@ async function freshInterpreter(opts, kept) {
     mp.runPython("import machine\nmachine._cause[0] = machine.SOFT_RESET\n" +
       "machine._rtc_memory[0] = bytes(_rtc_kept, 'latin-1')\ndel _rtc_kept");
   } else {
+    if (opts.games) copyTree(mp, path.resolve(opts.games), "/games");   // kept over resets as the flash is
     mp.globals.set("mprun_resets", 0);
-    if (opts.games) copyTree(mp, path.resolve(opts.games), "/games");   // installed before power-on
   }
   return mp;
 }

@@ -25,6 +25,9 @@ const arcade = window.arcade = {
 
 // ---- the board ------------------------------------------------------------------------
 let worker = null;
+let spare = null;         // the next worker, MicroPython already loaded in it
+let booted = null;        // the message the board was started with (a soft reset starts it again)
+let handingOver = null;   // during a soft reset: the inputs waiting for the fresh worker
 let note = "";            // said on the status line once the board shows its first picture
 let keepingFlash = true;  // the saves go to localStorage (not while a replay plays)
 
@@ -32,16 +35,43 @@ function start(message, afterBoot = "", keep = true) {
   note = afterBoot;
   keepingFlash = keep;
   if (worker) worker.terminate();
+  handingOver = null;
   arcade.frames = 0;
   arcade.peak = 0;
   arcade.stopped = null;
   arcade.firstPicture = null;
   arcade.bootedAt = performance.now();
-  worker = new Worker("worker.js", { type: "module" });
-  worker.onmessage = (e) => received(e.data);
   message.board = BOARD;
-  worker.postMessage(message);
+  booted = message;
+  worker = spawn(message);
   status("starting MicroPython...");
+}
+
+function spawn(message) {
+  const w = spare || new Worker("worker.js", { type: "module" });
+  spare = new Worker("worker.js", { type: "module" });
+  w.onmessage = (e) => received(e.data);
+  w.postMessage(message);
+  return w;
+}
+
+// machine.soft_reset() on the board: a fresh worker, as the board gets a fresh
+// interpreter (worker.js says why not a second one in the same worker), with what
+// the board keeps. The inputs the old worker got after the reset go on to the new
+// one, in order, before any that come meanwhile: a key let go is never lost.
+function softReset(m) {
+  if (keepingFlash) saveFlash(m.kept.flash);   // what the last frame saved (a game left)
+  const old = worker;
+  handingOver = [];
+  old.onmessage = (e) => {
+    if (e.data.type !== "handed") return;
+    old.terminate();
+    worker = spawn(Object.assign({}, booted, { kept: m.kept, carried: m.carried }));
+    const events = e.data.events.concat(handingOver);
+    handingOver = null;
+    for (const event of events) worker.postMessage({ type: "input", event });
+  };
+  old.postMessage({ type: "handover" });
 }
 
 function boot(afterBoot = "") {
@@ -58,10 +88,12 @@ function received(m) {
     console.log("board:", m.text);
   }
   else if (m.type === "stopped") { arcade.stopped = m.reason; status(`stopped: ${m.reason}`); }
+  else if (m.type === "reset") softReset(m);
 }
 
 function send(event) {
-  if (worker) worker.postMessage({ type: "input", event });
+  if (handingOver) handingOver.push(event);
+  else if (worker) worker.postMessage({ type: "input", event });
 }
 
 // ---- one frame from the board ------------------------------------------------------------

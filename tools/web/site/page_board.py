@@ -4,8 +4,8 @@
 # 0x3C, the very SSD1306 model the CPython emulator and its tests use.
 #
 # The firmware runs unchanged: boot.py, then main.py, and again after each
-# soft reset (a launch: worker.js starts a fresh interpreter, with the flash,
-# the RTC memory and the panel kept: keep() / after_reset()). Only App.run, the
+# soft reset (a launch: the page starts a fresh worker, with the flash, the
+# RTC memory and the panel kept: keep() / after_reset()). Only App.run, the
 # endless loop, is replaced for the page (see _one_frame_at_a_time): the page
 # calls frame() once per frame, and between two calls worker.js runs a
 # gc.collect() at top level. This port's collector frees nothing inside a

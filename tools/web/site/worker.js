@@ -11,24 +11,36 @@
 // the cap). Frames are paced by a timer at the firmware's own frame rate.
 //
 // A launch is machine.soft_reset() (firmware/launch.py): the frame ends with
-// SystemExit, and the worker starts a fresh MicroPython as the board does, with
-// what the board keeps: the flash (/data), the RTC memory and the panel
-// (page_board.keep() / after_reset()); boot.py and main.py run again.
+// SystemExit, the worker hands what the board keeps -- the flash (/data), the
+// RTC memory and the panel (page_board.keep() / after_reset()) -- to the page,
+// and the page starts a fresh worker with it: boot.py and main.py run again.
+// A fresh worker, not a second MicroPython in this one: the instances of this
+// port share the worker's globals (its table of Python objects JavaScript
+// holds), so when the JavaScript collector drops the old instance's objects,
+// their finalizers free the new instance's objects of the same numbers --
+// page_board's frame() among them -- and the next frame traps ("memory access
+// out of bounds"): 2048 continued after a page reload stopped half drawn.
 //
 // Messages from the page:
 //   {type: "boot", flash: {path under /data: base64}, games: {path under /games: base64},
-//    files: {board path: base64}?, seed, replay: [[ms, event]...] | null}
+//    files: {board path: base64}?, seed, replay: [[ms, event]...] | null,
+//    kept?, carried?}  (after a soft reset: what the "reset" message below handed over)
 //    (events as tools/simulator/replay.py's, "tap" already split; "choose LABEL"
 //    steps the stick down until the list on the panel highlights LABEL, then A,
 //    as the simulator's ReplayFeeder does)
 //   {type: "program", source}      a test program instead of the firmware
 //   {type: "input", event}         "press A", "release A", "push left", "center"
+//   {type: "handover"}             after "reset": the inputs that came since, for the next worker
 // Messages to the page:
 //   {type: "frame", picture?, contrast, sounds, heap, ms}  after every frame
 //   {type: "flash", files}         the saves changed ({path: base64} under /data)
 //   {type: "log", text}            what the firmware prints (the REPL's output)
 //   {type: "replay", text}         the replay has ended, or could not go on (why)
 //   {type: "stopped", reason}      the firmware or the program ended
+//   {type: "reset", kept, carried} machine.soft_reset(): start a fresh worker with these
+//                                  (kept: the board's flash, RTC memory and panel; carried:
+//                                  the replay under way and the seed's count of resets)
+//   {type: "handed", events}       the answer to "handover"; this worker is done
 import { loadMicroPython } from "./micropython/micropython.js";
 
 const FLASH_ROOT = "/data";          // firmware/app.py's STORE_ROOT, from /
@@ -44,31 +56,33 @@ let choosing = null;                 // {label, since, steps, next}: a "choose" 
 let later = [];                      // [[ms, event]]: a push's centre, A's release
 const CHOOSE_STEP_MS = 300, CHOOSE_STEPS = 40;   // tools/simulator/session.py's
 let bootedAt = 0;
-let timer = null;
 let flashSeen = "";
 
 const post = (message) => postMessage(message);
 // The air between the tabs of this browser: each radio message as hex
 // (page_board.py's frame() hands them out; they come back as "radio <hex>").
 const air = new BroadcastChannel("ml4m-air");
-air.onmessage = (e) => { if (typeof e.data === "string") pending.push("radio " + e.data); };
+// (heard once the board runs: a board being reset hears nothing)
+air.onmessage = (e) => { if (py !== null && typeof e.data === "string") pending.push("radio " + e.data); };
 
 onmessage = (e) => {
   const m = e.data;
   if (m.type === "input") pending.push(m.event);
+  else if (m.type === "handover") post({ type: "handed", events: pending });
   else if (m.type === "boot" || m.type === "program") start(m).catch((err) => {
     post({ type: "stopped", reason: String(err && err.message || err) });
   });
 };
 
-let bundle = null;
-let bootMessage = null;              // the last boot: the seed, for each soft reset
-let resets = 0;                      // soft resets since it: each program's seed differs
+let resets = 0;                      // soft resets since power-on: each program's seed differs
 
-async function start(m, kept = null) {
-  if (timer !== null) clearTimeout(timer);
-  if (bundle === null) bundle = await (await fetch("firmware.json")).json();
-  if (kept === null) { bootMessage = m; resets = 0; }
+// MicroPython and the firmware's files, loaded as soon as the worker starts: the
+// page keeps a spare worker ready, so a soft reset does not wait for them.
+const ready = prepare();
+ready.catch(() => {});               // (said by start(), if this worker is ever used)
+
+async function prepare() {
+  const bundle = await (await fetch("firmware.json")).json();
   mp = await loadMicroPython({
     heapsize: 512 * 1024,            // the first heap area; the cap is checked in settle()
     pystack: 16 * 1024,
@@ -77,6 +91,11 @@ async function start(m, kept = null) {
     stderr: (line) => post({ type: "log", text: line }),
   });
   for (const [path, data] of Object.entries(bundle.files)) writeFile(path, decode(data));
+}
+
+async function start(m) {
+  const kept = m.kept || null;       // after a soft reset
+  await ready;
   const flash = kept ? kept.flash : (m.flash || {});
   for (const [path, data] of Object.entries(flash)) writeFile(`${FLASH_ROOT}/${path}`, decode(data));
   for (const [path, data] of Object.entries(m.games || {})) writeFile(`${GAMES_ROOT}/${path}`, decode(data));
@@ -89,12 +108,11 @@ async function start(m, kept = null) {
   if (kept) board.after_reset(kept.board);
   mp.runPython("import gc\ngc.collect()");
   board.baseline();
-  if (!kept) {                       // (a replay goes on over a soft reset)
-    pending = [];
+  if (m.carried) {                   // a replay goes on over a soft reset
+    ({ resets, replay, delay, choosing, later } = m.carried);
+    bootedAt = m.carried.poweredOn - performance.timeOrigin;
+  } else {
     replay = m.replay ? m.replay.slice() : null;
-    delay = 0;
-    choosing = null;
-    later = [];
     bootedAt = performance.now();
   }
   try {
@@ -147,17 +165,16 @@ function tick() {
     return;
   }
   const frameMs = 1000 / report.fps;
-  timer = setTimeout(tick, Math.max(0, frameMs - (performance.now() - started)));
+  setTimeout(tick, Math.max(0, frameMs - (performance.now() - started)));
 }
 
-// machine.soft_reset(): a fresh interpreter with the flash, the RTC memory and the panel
+// machine.soft_reset(): the page starts a fresh worker with the flash, the RTC
+// memory and the panel (and the replay's place); this one only answers "handover"
 function softReset() {
-  const kept = { flash: readFlash(), board: py.keep() };
-  resets += 1;
   pending = [];
-  start(bootMessage, kept).catch((err) => {
-    post({ type: "stopped", reason: String(err && err.message || err) });
-  });
+  post({ type: "reset", kept: { flash: readFlash(), board: py.keep() },
+         carried: { resets: resets + 1, replay, delay, choosing, later,
+                    poweredOn: performance.timeOrigin + bootedAt } });
 }
 
 // The replay's inputs whose time has come (now: ms since power-on).

@@ -132,6 +132,12 @@ async function run(name) {
 
   check("keys_and_save", async () => {
     const { page, errors } = await opened(desktop);
+    // a soft reset (a launch, a return) ends its worker: the next program runs in a
+    // fresh one (worker.js says why), beside which the page keeps one spare
+    let ended = 0;
+    const watch = (w) => w.on("close", () => { ended += 1; });
+    page.workers().forEach(watch);
+    page.on("worker", watch);
     await waitForPicture(page, spec.expected.menu);
     await key(page, "ArrowDown"); await key(page, "ArrowDown");
     await key(page, "j");                      // A: open 2048
@@ -150,6 +156,7 @@ async function run(name) {
     await key(page, "k");                      // B: back to the menu, the game saved
     await waitForPicture(page, null);
     const saved = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem("ml4m-flash") || "{}")));
+    const workers = { ended, running: page.workers().length };   // 2048 opened and left: 2 resets
     await page.reload();
     await page.waitForFunction(() => window.arcade && window.arcade.frames > 0);
     await waitForMenu(page);
@@ -157,10 +164,12 @@ async function run(name) {
     const resumed = await waitForPicture(page, inGame, 8000);
     if (process.env.ML4M_WEB_DEBUG) for (const p of [inGame, resumed.picture])
       console.error(p.match(/.{128}/g).join("\n").replace(/0/g, ".").replace(/1/g, "#") + "\n");
+    const stopped = await page.evaluate(() => arcade.stopped);   // the board stopped (a trap)
     await page.close();
-    return { ok: changed >= 4 && resumed.ok && saved.length > 0 && errors.length === 0,
+    return { ok: changed >= 4 && resumed.ok && saved.length > 0 && errors.length === 0 && stopped === null
+               && workers.ended >= 2 && workers.running === 2,
              moves_that_changed_the_panel: changed, saved, resumed_same_board: resumed.ok, fps_playing: fps,
-             worker_ms_per_frame: frameMs, errors };
+             worker_ms_per_frame: frameMs, workers, stopped, errors };
   });
 
   check("touch", async () => {
