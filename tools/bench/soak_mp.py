@@ -89,7 +89,7 @@ _DONE = 1 << 30                # the place after the last input (and its checkpo
 # every game whose pause menu the soak must reach (tools/soak.py's PAUSED_GAMES)
 PAUSED_GAMES = ("puzzle 3x3", "puzzle 4x4", "puzzle 5x5", "g2048", "reversi", "link", "dot")
 _s = {"frames": 0, "exceptions": 0, "crashes": 0, "stuck": 0, "seen": set(),
-      "heap": None, "app": None, "gen": None, "total": 0, "out_of_heap": 0, "before": 0, "was": "-",
+      "heap": None, "app": None, "gen": None, "total": 0, "out_of_heap": 0, "before": 0, "was": None,
       "paused": {}, "dims": 0, "savers": 0, "mutes": 0, "idles": [0, 0], "in_game": 0, "in_pause": 0, "first": True, "peaks": {},
       "in_game_at": "-"}
 
@@ -110,7 +110,7 @@ def _frames(n):
         app = _s["app"]
         was = app.screen
         dimmed, asleep = app.dimmed, app.asleep
-        _s["was"] = was                  # (described only if the heap runs out)
+        _s["was"] = type(was)            # (described only if the heap runs out)
         try:
             app.step()
         except SystemExit:               # a launch: the next program goes on from here
@@ -140,6 +140,9 @@ def _frames(n):
                 name = _game_name(screen.game)
                 _s["paused"][name] = _s["paused"].get(name, 0) + 1
             _s["seen"].add(now if now != "Game" else type(screen).__module__)
+        # nothing of the soak's may keep a screen the app has let go alive (the
+        # generator's locals live on while it waits): the heap figures would count it
+        was = screen = None
         yield
 
 
@@ -381,11 +384,10 @@ def _report():
 _measure = [False]
 
 
-def _where(screen=None):
-    """The screen on show (or screen), and for a puzzle its size, mode and hint state."""
+def _where():
+    """The screen on show, and for a puzzle its size, mode and hint state."""
     app = _s["app"]
-    if screen is None and app is not None:
-        screen = app.screen
+    screen = None if app is None else app.screen
     if screen is None:
         return "-"
     text = type(screen).__module__
@@ -420,8 +422,8 @@ def _note_game_heap(live):
     paused = type(screen).__name__ == "Pause"
     if not paused and not hasattr(screen, "save_name"):   # not a game (GameScreen)
         return
-    if screen is not _named[0]:
-        _named[0] = screen
+    if id(screen) != _named[0]:          # (its id: the soak holds no screen alive)
+        _named[0] = id(screen)
         _named[1] = _game_name(screen.game if paused else screen)
     peaks = _s["peaks"].get(_named[1])
     if peaks is None:
@@ -435,7 +437,7 @@ def _note_game_heap(live):
         _s["in_game_at"] = _where()
 
 
-_named = [None, ""]   # the screen last named by _note_game_heap, and its name
+_named = [0, ""]      # the id of the screen last named by _note_game_heap, and its name
 
 
 _START_FRAMES = 4     # a program's start and its first frames (see _session)
@@ -449,7 +451,7 @@ def _watch_heap(live, total):
     elif _s["total"] and total > _s["total"]:
         _s["out_of_heap"] += 1
         print("heap ran out at frame %d, from %s to %s (live before that frame %.1f KB)"
-              % (_s["frames"], _where(_s["was"]), _where(), _s["before"] / 1024))
+              % (_s["frames"], getattr(_s["was"], "__module__", "-"), _where(), _s["before"] / 1024))
         import micropython
         micropython.qstr_info()          # a new pool of interned names is one big block
     _s["total"] = total
