@@ -2,12 +2,14 @@
 crash screen. main() is what main.py calls after every power-on and soft
 reset: it starts the program a launch note names (firmware/launch.py), a
 game or the menu, each on a fresh heap; what runs only at the start is in
-firmware/start_up.py, imported for it and forgotten again."""
+firmware/start_up.py, imported for it and forgotten again, and launch.py,
+which writes the note for the next program, is imported when this one ends."""
 import gc
 import sys
 import time
 
-from firmware import launch, modules
+import machine
+from firmware import modules
 from firmware.hal.controls import E     # loaded with the HAL already
 from firmware.screens.base import BareError, GameScreen
 from firmware.settings import DIM_AFTER_S
@@ -16,6 +18,10 @@ from micropython import const
 _PROBE_MS = const(2000)        # a missing panel is looked for this often
 _MENU_GOOD_MS = const(20000)   # a menu that ran this long before it failed is not "broken"
 _MEMORY_RESET_MS = const(60000)   # a reset for want of memory, at most once this often
+
+
+class GameBroken(Exception):
+    """A game that cannot start: the message names its file and why."""
 
 
 class App:
@@ -61,7 +67,7 @@ class App:
         if screen is None:
             try:
                 if self.game is not None:
-                    screen = launch.game_screen(self)
+                    screen = self.game_screen()
                 elif "open" in self.note:     # Settings, Records, About
                     screen = self.open(*self.note["open"])
                 elif self.note:
@@ -73,6 +79,34 @@ class App:
                 self.crash(error)
                 return
         self.screen = screen
+
+    def game_screen(self):
+        """The screen of the game this program was launched for (self.note),
+        built on the fresh heap with what the menu resolved: its settings, its
+        save's name, its options. A game that cannot start raises GameBroken
+        naming its file (the crash screen shows it); no memory stays a
+        MemoryError (the app starts again on a fresh heap)."""
+        note = self.note
+        if "broken" in note:
+            raise GameBroken(note["broken"])
+        start = note["start"]
+        if self.games_folder not in sys.path:   # a player's game imports from its folder
+            sys.path.append(self.games_folder)
+        try:
+            module = __import__(start["module"], None, None, [start["screen"]])
+            screen = getattr(module, start["screen"])(
+                self, save=start["save"], settings=start["settings"],
+                settings_file=start["file"], **start["options"])
+            screen.game_file = start["path"]   # the crash screen names the game that raised
+        except MemoryError:
+            raise
+        except Exception as e:
+            _print(e)
+            raise GameBroken("%s: %s: %s" % (start["path"], type(e).__name__, e))
+        # the checks of stored values are needed while the game loads its save,
+        # not while it runs
+        modules.forget("firmware.check")
+        return screen
 
     def menu(self):
         """The menu, the first screen of its program (the safe one after two failures)."""
@@ -107,10 +141,28 @@ class App:
 
     def leave(self, note):
         """End this program for the one the note names (none: the menu).
-        Never returns: firmware/launch.py resets."""
+        Never returns: firmware/launch.py resets. Heap: launch.py is imported
+        now, at the program's end, when its screen has let its heap go (README,
+        "Why the code looks like this"); with no memory even for that, the
+        reset comes without a note, and the menu starts."""
         self.screen = None
         gc.collect()
+        try:
+            from firmware import launch
+        except MemoryError:
+            machine.soft_reset()
+            return
         launch.leave(self, note)
+
+    def again(self):
+        """The note that starts this same program again (the same game, or the menu)."""
+        note = {}
+        if self.game is not None:
+            note["game"] = self.game
+            for field in ("start", "broken"):
+                if field in self.note:
+                    note[field] = self.note[field]
+        return note
 
     def switch(self, target):
         """Leave the current screen for target: BACK (the menu) or a Screen."""
@@ -191,7 +243,7 @@ class App:
             pass
         self.memory_reset = now
         try:
-            self.leave(launch.again(self))
+            self.leave(self.again())
         except Exception as error:   # no memory even for the note: the crash screen
             _print(error)
 

@@ -4,8 +4,14 @@ the program that ends leaves a small note for the next one: which game to
 start (or none: the menu), the menu's cursor and failures, the notes for the
 player not shown yet, the idle timers and the stick's calibration. The note
 lives in RTC memory, which a soft reset keeps and a power-on clears; on a port
-without it, in data/launch.json. main.py (firmware.app.main) reads it back
-once, at the next start, and only after a soft reset.
+without it, in data/launch.json. firmware/start_up.py reads it back once,
+at the next start, and only after a soft reset (take_note); firmware/app.py
+builds the program's first screen from it.
+
+This module is imported only at the two ends of a program: by start_up.py,
+which is forgotten before the first frame, and by App.leave(), when the
+program ends (README, "Why the code looks like this": no program holds it
+while the player plays).
 
 A note is a dict of plain data, written as JSON:
   game      the menu entry's key of the game to start; absent: the menu
@@ -24,7 +30,6 @@ A note is a dict of plain data, written as JSON:
   memory    ticks_ms of the last reset for want of memory (at most one a minute)
 """
 import json
-import sys
 import time
 
 import machine
@@ -32,7 +37,7 @@ import machine
 NOTE = "launch"     # data/launch.json, where the port has no RTC memory
 
 
-def _rtc():
+def rtc():
     """The RTC's user memory, or None where the port has none."""
     try:
         rtc = machine.RTC()
@@ -40,32 +45,6 @@ def _rtc():
         return rtc
     except Exception:   # AttributeError, OSError: no RTC memory on this port
         return None
-
-
-def take(store):
-    """The note left by the program before this one, or None (a power-on, a
-    hard reset, Ctrl-D at the REPL with no launch). Cleared as it is read: a
-    note is used once."""
-    if machine.reset_cause() != machine.SOFT_RESET:
-        return None
-    rtc = _rtc()
-    text = None
-    try:
-        if rtc is not None:
-            text = rtc.memory()
-            rtc.memory(b"")
-        if not text:
-            path = store.path(NOTE)
-            f = store.fs.open(path, "r")
-            try:
-                text = f.read()
-            finally:
-                f.close()
-            store.fs.remove(path)
-        note = json.loads(text)
-    except Exception:    # no note (OSError), or not one of ours (ValueError)
-        return None
-    return note if type(note) is dict else None
 
 
 def leave(app, note):
@@ -97,9 +76,9 @@ def leave(app, note):
     if app.memory_reset is not None:
         note["memory"] = app.memory_reset
     text = json.dumps(note)
-    rtc = _rtc()
+    rtc_memory = rtc()
     try:
-        rtc.memory(text)   # pyright: ignore[reportOptionalMemberAccess]  (None: the file below)
+        rtc_memory.memory(text)   # pyright: ignore[reportOptionalMemberAccess]  (None: the file below)
     except Exception:    # no RTC memory, or the note is longer than it holds
         f = store.fs.open(store.path(NOTE), "w")
         try:
@@ -107,51 +86,3 @@ def leave(app, note):
         finally:
             f.close()
     machine.soft_reset()
-
-
-def again(app):
-    """The note that starts the same program again (the same game, or the menu)."""
-    note = {}
-    if app.game is not None:
-        note["game"] = app.game
-        for field in ("start", "broken"):
-            if field in app.note:
-                note[field] = app.note[field]
-    return note
-
-
-class GameBroken(Exception):
-    """A game that cannot start: the message names its file and why."""
-
-
-def game_screen(app):
-    """The screen of the game this program was launched for (app.note), built
-    on the fresh heap with what the menu resolved: its settings, its save's
-    name, its options. A game that cannot start raises GameBroken naming its
-    file (the crash screen shows it); no memory stays a MemoryError (the app
-    starts again on a fresh heap)."""
-    note = app.note
-    if "broken" in note:
-        raise GameBroken(note["broken"])
-    start = note["start"]
-    if app.games_folder not in sys.path:   # a player's game imports from its folder
-        sys.path.append(app.games_folder)
-    try:
-        module = __import__(start["module"], None, None, [start["screen"]])
-        screen = getattr(module, start["screen"])(
-            app, save=start["save"], settings=start["settings"],
-            settings_file=start["file"], **start["options"])
-        screen.game_file = start["path"]   # the crash screen names the game that raised
-    except MemoryError:
-        raise
-    except Exception as e:
-        try:
-            sys.print_exception(e)  # type: ignore[attr-defined]  # to the REPL
-        except AttributeError:
-            pass
-        raise GameBroken("%s: %s: %s" % (start["path"], type(e).__name__, e))
-    # the checks of stored values are needed while the game loads its save,
-    # not while it runs
-    from firmware import modules
-    modules.forget("firmware.check")
-    return screen

@@ -32,12 +32,14 @@ def forget(name):
 
 
 def loaded():
-    """The names of the modules loaded now, for forget_since()."""
-    return set(sys.modules)
+    """The names of the modules loaded now, for forget_since(): a tuple,
+    half a set's heap, which a borrow holds while it lasts (the pause menu's
+    for as long as it shows), and looked through only when one ends."""
+    return tuple(sys.modules)
 
 
 def forget_since(before, keep=()):
-    """Forget every module imported since before (a loaded() set), but
+    """Forget every module imported since before (loaded()), but
     those in keep."""
     for name in [n for n in sys.modules if n not in before and n not in keep]:
         forget(name)

@@ -8,6 +8,7 @@ looks like this").
 
 The Settings and Records objects made here stay with the app; their modules'
 code stays with them."""
+import json
 import sys
 
 import machine
@@ -26,7 +27,7 @@ def begin(board, store_root):
     """(hal, settings, records, note, test board first) for firmware.app.App,
     or None after a safe boot. note is what the program before this one left
     ({} after a power-on, a hard reset, or a soft reset with no launch: Ctrl-D)."""
-    note = launch.take(Store(store_root))
+    note = take_note(Store(store_root))
     hal = _hal(board, store_root, note)
     test_first = False
     if note is None:
@@ -37,6 +38,32 @@ def begin(board, store_root):
         note = {}
     settings, records = settings_and_records(hal)
     return hal, settings, records, note, test_first
+
+
+def take_note(store):
+    """The note left by the program before this one, or None (a power-on, a
+    hard reset, Ctrl-D at the REPL with no launch). Cleared as it is read: a
+    note is used once."""
+    if machine.reset_cause() != machine.SOFT_RESET:
+        return None
+    rtc = launch.rtc()
+    text = None
+    try:
+        if rtc is not None:
+            text = rtc.memory()
+            rtc.memory(b"")
+        if not text:
+            path = store.path(launch.NOTE)
+            f = store.fs.open(path, "r")
+            try:
+                text = f.read()
+            finally:
+                f.close()
+            store.fs.remove(path)
+        note = json.loads(text)
+    except Exception:    # no note (OSError), or not one of ours (ValueError)
+        return None
+    return note if type(note) is dict else None
 
 
 def _hal(board, store_root, note):

@@ -173,6 +173,25 @@ def test_settings_are_saved_applied_and_survive_a_reboot(board, store_dir):
     assert rebooted.settings["brightness"] == level
 
 
+def test_settings_keeps_only_what_the_games_settings_need(board, store_dir):
+    """Heap: the Settings program keeps of each game's declaration its id,
+    title and settings, and lets the game list's module go once read; a game
+    row still changes and saves the game's setting."""
+    import json
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    choose(board, arcade, "Settings")
+    assert "firmware.gamelist" not in sys.modules
+    games = [what[0] for kind, _, what in arcade.screen.rows if kind == "game"]
+    assert games and all(set(game) == {"id", "title", "settings"} for game in games)
+    while arcade.screen.rows[arcade.screen.cursor][1] != "CPU level":
+        nudge(board, arcade, "down")
+    nudge(board, arcade, "right")                  # medium -> hard
+    assert shows(board.panel, "hard")
+    saved = json.loads((store_dir / "reversi_settings.json").read_text().split("\n")[0])
+    assert saved["level"] == 2
+
+
 def test_reset_records_asks_first(board, store_dir):
     arcade = boot(board, store_dir)
     arcade.records.best("2048", "best score", 1234, lower_is_better=False)

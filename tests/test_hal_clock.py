@@ -3,7 +3,7 @@ import time
 
 import pytest
 
-from firmware.hal.clock import _WAKE_MS, Clock   # (CPython: const() keeps the name)
+from firmware.hal.clock import Clock
 
 
 def run(clock, board, n, work_ms=0):
@@ -95,31 +95,51 @@ def test_frames_keep_pace_across_the_tick_wrap(board, fps, phase_us):
     assert clock.late == 0
 
 
-def test_poll_hook_runs_while_waiting(board):
-    clock = Clock(30)
+def test_poll_hook_runs_at_each_look_while_waiting(board):
+    # (a port without pin IRQs: the clock reads the buttons at every tick)
     seen = []
-    clock.poll = lambda: seen.append(board.now_ms())
+    clock = Clock(30, bytearray(1), lambda: seen.append(board.now_ms()))
     run(clock, board, 10)
-    assert len(seen) >= 10 * 4                  # every ~8 ms
+    assert len(seen) >= 10 * 3                  # every 10 ms tick in each frame's wait
+    assert all(b - a <= 10 for a, b in zip(seen, seen[1:]))
 
 
-def test_with_a_wake_flag_the_clock_looks_every_wake_ms_and_no_more(board, monkeypatch):
+def test_a_watching_clock_sleeps_in_select_until_the_frame_timer(board, monkeypatch):
+    # the emulated ESP32 (tools/emu): select.poll blocks a tick at a time and the
+    # frame's Timer ends the wait; no sleep_ms at all, so no busy-wait tail
     slept = []
-    real_sleep = time.sleep_ms
-
-    def sleep_ms(ms):
-        slept.append(ms)
-        real_sleep(ms)
-    monkeypatch.setattr(time, "sleep_ms", sleep_ms)
-    clock = Clock(30)
-    clock.wake = bytearray(1)
-    starts = run(clock, board, 31, work_ms=5)
-    assert set(gaps(starts)) <= {33, 34}          # the same pacing
-    assert min(slept) >= 1 and max(slept) <= _WAKE_MS
-    assert len(slept) <= 30 * (28 // _WAKE_MS + 1)   # 28 ms asleep a frame
-    clock.wake[0] = 1                             # a press: no sleep at all
-    before = len(slept)
+    monkeypatch.setattr(time, "sleep_ms", slept.append)
+    clock = Clock(30, bytearray(1))
+    assert clock.wake is not None
+    idle0, wakes0 = board.idle_ns, board.wakes
+    starts = run(clock, board, 91, work_ms=5)
+    assert set(gaps(starts)) <= {33, 34} and clock.late == 0    # the same pacing
+    assert slept == []
+    # 3 s: 28 ms of each frame blocked, woken by the ticks inside it and the timer
+    idle_ms = (board.idle_ns - idle0) / 1e6
+    assert idle_ms >= 90 * 27
+    assert board.wakes - wakes0 <= 90 * 5
+    clock.wake[0] = 1                             # a press: no wait at all
     t = clock.wait_frame()
-    assert len(slept) == before and t == time.ticks_ms()
-    clock.wake[0] = 0                             # (the controls lower it)
-    assert time.ticks_diff(clock.wait_frame(), t) in (33, 34)   # 30 fps from it
+    assert t == time.ticks_ms()
+
+
+def test_a_press_ends_the_wait_at_once_and_restarts_the_schedule(board):
+    wake = bytearray(1)
+    clock = Clock(30, wake)
+    start = run(clock, board, 3, work_ms=5)[-1]
+    board.after(11, lambda: wake.__setitem__(0, 1) or board.notify())   # as the IRQ does
+    t = clock.wait_frame()
+    assert time.ticks_diff(t, start) == 16
+    wake[0] = 0                                   # (the controls lower it)
+    starts = [t] + run(clock, board, 3)
+    assert set(gaps(starts)) <= {33, 34}          # 30 fps again from the early frame
+
+
+def test_a_clock_without_select_or_a_timer_waits_for_the_tick(board, monkeypatch):
+    import firmware.hal.clock as clock_module
+    monkeypatch.setattr(clock_module, "select", None)
+    clock = Clock(30, bytearray(1))
+    assert clock.wake is None
+    starts = run(clock, board, 31, work_ms=5)
+    assert set(gaps(starts)) <= {33, 34}

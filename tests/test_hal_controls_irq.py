@@ -22,7 +22,6 @@ import time  # noqa: E402
 
 import pytest  # noqa: E402
 
-from firmware.hal.clock import _WAKE_MS  # noqa: E402  (CPython: const() keeps the name)
 from firmware.hal.controls import A, B  # noqa: E402
 
 
@@ -41,8 +40,8 @@ def test_a_press_between_frames_starts_the_next_frame_at_once(board, hal, after_
     board.after(after_ms, lambda: board.press("A"))
     snaps = frames(hal, 6)
     first = time.ticks_diff(snaps[0]["t"], start)
-    # seen at the clock's next look (every _WAKE_MS), not at the 33 ms tick
-    assert after_ms <= first <= after_ms + _WAKE_MS
+    # the press's interrupt ends the clock's wait there, not at the 33 ms tick
+    assert first == after_ms
     assert snaps[0]["just_pressed"] == {A}
     assert count(snaps, "just_pressed", A) == 1
     # the schedule starts again from that frame: 30 fps after it
@@ -80,7 +79,7 @@ def test_a_bouncing_press_and_release_start_one_frame_and_one_press(board, hal, 
     assert count(snaps, "just_released", A) == 1
     # one early frame, the press's: the bounces after its first edge wake nothing
     early = [g for g in gaps(snaps) if g < 33]
-    assert len(early) == 1 and early[0] <= phase_ms + _WAKE_MS
+    assert len(early) == 1 and early[0] == phase_ms
 
 
 def test_quick_taps_each_start_a_frame_and_count_once(board, hal):
@@ -106,10 +105,75 @@ def test_auto_repeat_keeps_its_timing_after_an_early_frame(board, hal):
     assert 75 <= rate <= 85
 
 
-def test_a_clock_without_a_wake_flag_waits_for_the_tick(board, hal):
-    hal.clock.wake = None
+def test_a_port_without_select_waits_for_the_tick(board, store_dir, monkeypatch):
+    import firmware.hal.clock as clock_module
+    monkeypatch.setattr(clock_module, "select", None)
+    hal = Hal(ml4m, str(store_dir))
+    assert hal.clock.wake is None
     start = frames(hal, 3)[-1]["t"]
     board.after(10, lambda: board.press("A"))
     snaps = frames(hal, 2)
     assert time.ticks_diff(snaps[0]["t"], start) in (33, 34)
     assert snaps[0]["just_pressed"] == {A}
+
+
+# ---- what the early frame costs (tools/bench/bench_hal.py prints the figures) -----
+WORK_MS = 5     # the bench's Python work a frame
+
+
+def tap_and_measure(board, hal, taps):
+    """Tap A taps times (80 ms each, 300-600 ms apart, seeded), a tile redrawn
+    on each press: each tap's press-to-panel time, taps lost, taps acted on
+    twice, and the CPU's busy ms and wakes a second (the emulated ESP32's
+    waits: tools/emu/board.py)."""
+    import random
+    rng = random.Random(7)
+    edges = []
+    t = board.now_ms() + 300
+    for _ in range(taps):
+        t += rng.uniform(300, 600)
+        edges.append(t)
+        board.at(t, lambda: board.press("A"))
+        board.at(t + 80, lambda: board.release("A"))
+    end = edges[-1] + 700
+    start, idle0, wakes0 = board.now_ms(), board.idle_ns, board.wakes
+    acted = {}
+    doubled = 0
+    on = False
+    while board.now_ms() < end:
+        now = hal.clock.wait_frame()
+        read = board.now_ms()
+        hal.update(now)
+        board.advance(WORK_MS)
+        if hal.controls.just_pressed(A):
+            on = not on
+            hal.display.fb.fill_rect(48, 16, 16, 16, 1 if on else 0)
+            hal.display.flush()
+            tap = max(i for i, e in enumerate(edges) if e <= read + 1e-3)
+            doubled += tap in acted
+            acted.setdefault(tap, board.now_ms() - edges[tap])
+    seconds = (board.now_ms() - start) / 1000
+    busy = (board.now_ms() - start - (board.idle_ns - idle0) / 1e6) / seconds
+    return sorted(acted.values()), taps - len(acted), doubled, busy, (board.wakes - wakes0) / seconds
+
+
+def test_a_press_reaches_the_panel_within_10_ms_for_less_cpu_than_the_tick(board, hal):
+    lat, lost, doubled, busy, wakes = tap_and_measure(board, hal, 40)
+    assert lost == 0 and doubled == 0
+    assert lat[len(lat) // 2] <= 10 and lat[int(0.9 * (len(lat) - 1))] <= 15
+    # the stated figures: the frame's work (~155 ms a second, a few more frames
+    # for the taps'), no busy-wait tail; ~120 wakes a second from the
+    # select.poll's one-tick blocks and the frame Timer
+    assert busy <= 175 and wakes <= 130
+
+
+def test_the_tick_loop_before_cost_more_cpu(board, store_dir, monkeypatch):
+    # the loop before the early frame: one sleep_ms a frame, busy for its
+    # last tick (the ESP32's sleep_ms busy-waits what is left under 10 ms)
+    import firmware.hal.clock as clock_module
+    monkeypatch.setattr(clock_module, "select", None)
+    hal = Hal(ml4m, str(store_dir))
+    lat, lost, doubled, busy, _wakes = tap_and_measure(board, hal, 40)
+    assert lost == 0 and doubled == 0
+    assert lat[len(lat) // 2] > 15          # the press waits for the tick
+    assert busy >= 250

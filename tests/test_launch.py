@@ -161,3 +161,31 @@ def test_no_memory_inside_a_game_starts_the_game_again_where_it_was(board, store
     frames(arcade, 2)
     assert arcade.resets == resets + 1 and type(arcade.screen).__name__ == "Game"
     assert arcade.screen.puzzle.moves == moves       # saved, then resumed
+
+
+def test_the_launch_module_is_loaded_only_at_a_programs_ends(board, store_dir, monkeypatch):
+    """Heap: no program holds firmware/launch.py while it runs (it writes the
+    note when the program ends); with no memory even for it, leaving still
+    resets, without a note: the menu's program starts."""
+    arcade = boot(board, store_dir)
+    to_menu(board, arcade)
+    assert "firmware.launch" not in sys.modules
+    choose(board, arcade, "2048")
+    assert type(arcade.screen).__name__ == "Game" and "firmware.launch" not in sys.modules
+    real = builtins.__import__
+    resets = arcade.resets
+
+    def no_memory_for_launch(name, globals=None, locals=None, fromlist=(), level=0):
+        wanted = name == "firmware.launch" or (name == "firmware" and "launch" in (fromlist or ()))
+        if wanted and arcade.resets == resets:    # (this program only)
+            raise MemoryError("memory allocation failed, allocating 1024 bytes")
+        return real(name, globals, locals, fromlist, level)
+    monkeypatch.setattr(builtins, "__import__", no_memory_for_launch)
+    tap(board, arcade, "B")
+    wait(arcade, 3000)           # a reset with no note, the splash, and its reset to the menu
+    assert arcade.resets > resets
+    for _ in range(3):
+        if type(arcade.screen).__name__ == "Menu":
+            break
+        tap(board, arcade, "A")
+    assert type(arcade.screen).__name__ == "Menu"

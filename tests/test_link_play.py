@@ -7,6 +7,7 @@ import random
 import pytest
 
 from firmware.boards import ml4m
+from firmware.games.link_pairing import board_name
 from firmware.games.reversi import BLACK, WHITE, square
 from tests import saves
 from tests.panel import shows
@@ -79,22 +80,23 @@ class Room:
         return cond()
 
     def to_link_game(self, side, lobby=True):
-        """From power-on: the menu, then "Play a friend"."""
+        """From power-on: the menu, then "Play a friend": with no linked game
+        to continue, the lobby's program (lobby=False: it refuses)."""
         assert self.until(lambda: type(side.screen).__name__ == "Menu", 200)
         menu = side.screen
         target = menu.labels.index("Play a friend")
         while menu.cursor != target:
             self.nudge(side, "down")
         self.tap(side, "A")
-        assert type(side.screen).__name__ == "Game"
+        assert type(side.screen).__name__ == "Lobby"
         assert (side.screen.lobby is not None) == lobby
 
     def pair(self, inviter, invitee):
         """inviter invites invitee from the lobby; both see the same code."""
         for side in (inviter, invitee):
-            if type(side.screen).__name__ != "Game":
+            if type(side.screen).__name__ != "Lobby":
                 self.to_link_game(side)
-        name = invitee.screen.my_name
+        name = invitee.screen.my_name         # (the lobby says it: YOU ARE ...)
         assert self.until(lambda: any(b[1] == name for b in inviter.screen.lobby.boards), 200)
         lobby = inviter.screen.lobby
         while lobby.boards[inviter.screen.lobby_i][1] != name:
@@ -104,7 +106,8 @@ class Room:
                           and invitee.screen.lobby.invited_by is not None, 200)
         assert shows(invitee.board.panel, "invites you")
         self.tap(invitee, "A")
-        assert self.until(lambda: inviter.screen.session is not None, 200)
+        # paired: each board starts the linked game in a program of its own
+        assert self.until(lambda: linked(inviter) and linked(invitee), 200)
         self.frames(2)
         return inviter.screen.code
 
@@ -117,6 +120,16 @@ class Room:
         while game.cy != row:
             self.nudge(side, "down" if game.cy < row else "up")
         self.tap(side, "A")
+
+
+def linked(side):
+    """side shows the linked game (not the menu, not the lobby)."""
+    return getattr(side.screen, "session", None) is not None
+
+
+def name(side):
+    """The board's name, as the other board lists it."""
+    return board_name(side.board.radio.mac)
 
 
 def saved(side):
@@ -153,7 +166,7 @@ def test_pairing_shows_the_same_code_on_both_and_the_inviter_plays_black(tmp_pat
     for side in (a, b):
         assert shows(side.board.panel, code)
     assert a.screen.colour == BLACK and b.screen.colour == WHITE
-    assert shows(a.board.panel, b.screen.my_name) and shows(b.board.panel, a.screen.my_name)
+    assert shows(a.board.panel, name(b)) and shows(b.board.panel, name(a))
 
 
 def test_a_whole_game_both_boards_agree_and_count_the_result(tmp_path):
@@ -250,7 +263,7 @@ def test_a_friend_who_never_comes_back(tmp_path):
     room.air.leave(b.board)                       # carried away
     room.frames(6 * 30, sides=[a])
     assert a.screen.waiting and shows(a.board.panel, "Waiting for")
-    assert shows(a.board.panel, b.screen.my_name)
+    assert shows(a.board.panel, name(b))
     # "CPU plays": the CPU takes White's moves, and they still go out
     a.screen.node_budget = 200
     for _ in range(2):
@@ -305,6 +318,56 @@ def test_a_board_with_its_stick_on_adc2_refuses_with_the_reason(tmp_path, monkey
     assert not a.board.radio.wlan_on
     room.tap(a, "B")
     assert type(a.screen).__name__ == "Menu"
+
+
+def choose(room, side, label):
+    """From the menu: the entry label, A."""
+    assert room.until(lambda: type(side.screen).__name__ == "Menu", 200)
+    menu = side.screen
+    while menu.labels[menu.cursor] != label:
+        room.nudge(side, "down")
+    room.tap(side, "A")
+
+
+def test_reversi_s_mode_link_set_in_settings_opens_play_a_friend(tmp_path):
+    from firmware import gamelist
+    from firmware.screens.reversi_shared import LINK
+    room = Room(tmp_path, n=1)
+    (a,) = room.sides
+    assert room.until(lambda: type(a.screen).__name__ == "Menu", 200)
+    reversi = [g for g in gamelist.games(a.app) if g["id"] == "reversi"][0]
+    modes = [s for s in reversi["settings"] if s[0] == "mode"][0][2]
+    assert [LINK, "link"] in [list(m) for m in modes]     # a value of Reversi's Mode row
+    assert gamelist.set_setting(a.app, "reversi", "mode", LINK)   # as Settings sets it
+    choose(room, a, "Reversi")
+    assert type(a.screen).__name__ == "Lobby" and a.screen.lobby is not None
+    assert a.board.radio.wlan_on and shows(a.board.panel, "Play a friend")
+    room.tap(a, "B")                                      # back: the menu, the radio off
+    assert type(a.screen).__name__ == "Menu" and not a.board.radio.wlan_on
+
+
+def test_reversi_s_mode_link_in_the_pause_menu_opens_play_a_friend(tmp_path):
+    room = Room(tmp_path, n=1)
+    (a,) = room.sides
+    choose(room, a, "Reversi")
+    game = a.screen
+    room.place(a, game.game.legal_moves()[0])             # a game in progress
+    room.frames(30)                                       # (the CPU's reply)
+    played = game.game.ply
+    room.tap(a, "E")
+    labels = [row[1] for row in a.screen.rows]
+    while labels[a.screen.cursor] != "Mode":
+        room.nudge(a, "down")
+    while not shows(a.board.panel, "CPU demo"):           # the value before "link"
+        room.nudge(a, "right")
+    mode = game.mode                                      # (each value is used at once)
+    room.nudge(a, "right")                                # "link": Play a friend, now
+    assert type(a.screen).__name__ == "Lobby"
+    room.tap(a, "B")
+    # the one-board game was kept, in its own mode: Continue brings it back
+    choose(room, a, "Continue")
+    assert type(a.screen).__name__ == "Game" and a.screen.game.ply == played
+    assert a.screen.mode == mode
 
 
 def play_a_game(room, seed, most=6000):

@@ -197,3 +197,46 @@ def test_the_pause_menu_leaves_nothing_behind_when_it_closes(board, store_dir, e
     tap(board, arcade, "B")
     frames(arcade, 5)
     assert set(sys.modules) - before == set()      # its code and all it brought: gone
+
+
+def test_the_frozen_games_helpers_go_while_paused_and_come_back(board, store_dir):
+    """Heap: while the menu shows, the game draws nothing, so the helpers it
+    holds (Reversi's board drawing) are let go; the game brings them back
+    when it plays again."""
+    import sys
+    arcade = boot(store_dir)
+    to_menu(board, arcade)
+    choose(board, arcade, "Reversi")
+    frames(arcade, 3)
+    assert "firmware.screens.reversi_draw" in sys.modules
+    tap(board, arcade, "E")
+    assert name(arcade) == "Pause" and "firmware.screens.reversi_draw" not in sys.modules
+    assert "firmware.ui.draw" not in sys.modules   # the list needs nothing of it
+    tap(board, arcade, "B")
+    frames(arcade, 2)
+    assert "firmware.screens.reversi_draw" in sys.modules
+    assert shows(board.panel, "Black")             # the board and panel drawn again
+
+
+def test_the_pause_menus_list_shows_as_many_rows_as_the_screens_lists():
+    from firmware.ui import draw, listing
+    assert listing.rows.__defaults__[-1] == draw.LIST_ROWS   # (Settings uses the default)
+
+
+@pytest.mark.parametrize("entry, label, keys", [("15-Puzzle", "Tiles", "< > CHANGE, NEXT GAME"),
+                                                ("Reversi", "CPU level", "< > CHANGE  B BACK")])
+def test_the_key_line_says_when_a_setting_takes_effect(board, store_dir, monkeypatch, entry, label, keys):
+    arcade = boot(store_dir)
+    to_menu(board, arcade)
+    choose(board, arcade, entry)
+    from firmware.ui import tinyfont     # (the game's program's own)
+    drawn = []
+    real = tinyfont.text
+
+    def text(fb, s, *args, **kwargs):
+        drawn.append(s)
+        return real(fb, s, *args, **kwargs)
+    monkeypatch.setattr(tinyfont, "text", text)
+    tap(board, arcade, "E")
+    to_row(board, arcade, label)
+    assert drawn[-1] == keys

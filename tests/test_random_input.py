@@ -10,8 +10,10 @@ import pytest
 from tools import soak
 from tools.bench import soak_plan
 
+# (Play a friend alone in the room: its lobby, a program of its own; the
+# linked game needs a second board, tests/test_link_play.py)
 EVERY_SCREEN = {"Menu", "Records", "SettingsScreen", "About", "Pause", "firmware.screens.puzzle",
-                "firmware.screens.g2048", "firmware.screens.reversi", "firmware.screens.link", "dot"}
+                "firmware.screens.g2048", "firmware.screens.reversi", "Lobby", "dot"}
 
 
 def play(store_dir, inputs, seed, before_start=()):

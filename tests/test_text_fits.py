@@ -262,8 +262,11 @@ def pause_states(board, store_dir):
             pause.cursor = i
             pause.dirty = True
             yield arcade, "%s, row %s" % (title, label)
-            for _ in range(len(what[1][2]) if kind == 2 else 3 if kind in (3, 4) else 0):
-                pause.change(kind, what, 1)
+            for _ in range(len(what[2]) if kind == 2 else 3 if kind in (3, 4) else 0):
+                # Reversi's Mode "link" opens Play a friend (a launch, never drawn
+                # here: tests/test_link_play.py): stepped over
+                over_link = label == "Mode" and pause.value(kind, what) == "CPU demo"
+                pause.change(kind, what, 2 if over_link else 1)
                 yield arcade, "%s, row %s = %s" % (title, label, pause.value(kind, what))
         for page in (1, 2):
             pause.page = page
@@ -315,7 +318,9 @@ def test_every_text_fits_the_panel(board, store_dir, monkeypatch, screen):
         shown += 1
     assert shown >= 1
     if screen not in ("Splash", "Error"):            # no key line in the small font
-        assert {"8x8", "tiny1", "centred"} <= fonts  # the recorder saw every kind
+        # the recorder saw every kind (the pause menu centres its question
+        # itself: firmware.ui.draw may not be loaded under the game)
+        assert {"8x8", "tiny1"} | ({"centred"} if screen != "Pause menu" else set()) <= fonts
 
 
 def test_settings_boxes_cover_whole_rows(board, store_dir, monkeypatch):

@@ -1,6 +1,7 @@
-# Why this module is long (~500 lines, a third of them comments): the link
-# protocol reads as rules in one place, the messages' layout beside the two
-# halves that use it (pairing, then the moves); a two-board game needs both.
+# Why this module is long (~350 lines, a third of them comments): the link
+# protocol reads as rules in one place, the messages' layout beside the half
+# that plays the moves. Pairing (Lobby) is the other half, in
+# firmware/games/link_pairing.py: a linked game's program never loads it.
 """Two boards playing one turn-based game over the radio: the rules of the
 link, as plain objects (no pins, no clock: the time comes in as `now`, the
 randomness as numbers, the radio as an object with send/poll/signal).
@@ -20,7 +21,7 @@ bytes), so sending and reading never allocate:
            bytes, side to move included)
   ACK      number (2 bytes), the position's checksum (2 bytes)
 
-Pairing (Lobby): each board broadcasts a HELLO every half second and lists
+Pairing (Lobby, firmware/games/link_pairing.py): each board broadcasts a HELLO every half second and lists
 the boards it hears, nearest (strongest signal) first. One invites another;
 the other accepts; the inviter plays first (Black in Reversi) -- roles never
 come from a random tie-break. If two boards invite each other at once, the
@@ -57,17 +58,13 @@ DECLINE = const(4)
 MOVE = const(5)
 ACK = const(6)
 
-_HEAD = const(6)              # magic, version, kind, game, session (2)
-_NAME_MAX = const(12)
+HEAD = const(6)               # magic, version, kind, game, session (2)
 _MOVE_HEAD = const(9)         # head, number (2), move
 _SMALLEST = const(22)         # head + a name field + checksum
 
-HELLO_MS = const(500)         # a HELLO this often while pairing
-GONE_MS = const(3000)         # a board not heard this long leaves the list
 RESEND_MS = const(300)        # an unacknowledged move or invitation, again
 KEEPALIVE_MS = const(1000)    # "still here, at move n" this often
 QUIET_MS = const(5000)        # a peer not heard this long is quiet
-_MOST_BOARDS = const(6)       # the lobby lists this many boards at most
 _READS_A_FRAME = const(8)     # messages read in one update, at most
 
 # update()'s events, bits
@@ -78,8 +75,6 @@ PAIRED = const(8)             # the lobby: paired; start a Session
 DECLINED = const(16)          # the lobby: our invitation was declined
 HEARD = const(32)             # the lobby: the list of boards changed
 MESSAGE = const(64)           # the lobby, paired: the friend sent the game's own data
-
-_CODE_LETTERS = "ACDEFHJKLMNPRTUVWXY34679"   # no 0/O, 1/I, 2/Z, 5/S, 8/B, G
 
 
 def since(now, then):
@@ -96,26 +91,6 @@ def checksum(data, n):
     return (b << 8) | a
 
 
-def board_name(mac, prefix="ML4M"):
-    """A short name from a board's address: ML4M-3F2A."""
-    return "%s-%02X%02X" % (prefix, mac[4], mac[5])
-
-
-def pairing_code(session, inviter, invitee):
-    """4 characters both boards work out the same way from the session and
-    both addresses: equal codes on two panels mean they paired together."""
-    h = session & 0xFFFF
-    for mac in (inviter, invitee):
-        for byte in mac:
-            h = (h * 33 + byte) % 16777213     # stays a small int on the board
-    n = len(_CODE_LETTERS)
-    code = ""
-    for _ in range(4):
-        code += _CODE_LETTERS[h % n]
-        h //= n
-    return code
-
-
 def message_size(state_size):
     """The size of every message of a game whose position is state_size bytes."""
     size = max(_SMALLEST, _MOVE_HEAD + state_size + 2)
@@ -124,7 +99,7 @@ def message_size(state_size):
     return size
 
 
-class _Link:
+class Link:
     """What the lobby and a session share: the radio, the game's number,
     the fixed message size and one buffer to write messages into."""
 
@@ -134,7 +109,8 @@ class _Link:
         self.size = message_size(state_size)
         self.out = bytearray(self.size)
 
-    def _start(self, kind, session):
+    def start(self, kind, session):
+        """A new message of this kind in self.out (zeros after the head)."""
         out = self.out
         for i in range(self.size):
             out[i] = 0
@@ -145,21 +121,14 @@ class _Link:
         out[4] = (session >> 8) & 255
         out[5] = session & 255
 
-    def _send(self, mac):
+    def send_to(self, mac):
+        """Send self.out, its checksum filled in, to the board mac."""
         out = self.out
         n = self.size - 2
         c = checksum(out, n)
         out[n] = c >> 8
         out[n + 1] = c & 255
         return self.radio.send(mac, out)
-
-    def _send_named(self, kind, session, name, mac):
-        self._start(kind, session)
-        n = min(len(name), _NAME_MAX)
-        self.out[_HEAD] = n
-        for i in range(n):
-            self.out[_HEAD + 1 + i] = name[i]
-        return self._send(mac)
 
     def kind_of(self, msg):
         """The kind of a message heard, or 0 when it is not one of ours: another
@@ -181,182 +150,7 @@ def number_of(msg):
     return (msg[6] << 8) | msg[7]
 
 
-def name_of(msg):
-    """The name in a HELLO, INVITE or ACCEPT (a new str: read only when a
-    board is first heard or invites)."""
-    n = min(msg[_HEAD], _NAME_MAX)
-    return bytes(msg[_HEAD + 1:_HEAD + 1 + n]).decode()
-
-
-class Lobby(_Link):
-    """Pairing: the boards heard (boards: [address, name, signal, heard at],
-    nearest first), invitations out and in. update(now) once a frame."""
-
-    def __init__(self, radio, game, state_size, name):
-        _Link.__init__(self, radio, game, state_size)
-        self.name = name.encode()
-        self.boards = []
-        self.hello_at = None
-        self.inviting = None          # the address we invite, until answered
-        self.invite_at = 0
-        self.invited_by = None        # [address, name, session] of an invitation to us
-        self.session = 0              # paired: the session, the peer, our role
-        self.peer = None
-        self.peer_name = ""
-        self.inviter = False
-        self.message = None           # paired: the friend's data (MESSAGE)
-
-    def invite(self, mac, session, now):
-        """Invite the board mac into a new session (a non-zero 16-bit number
-        the caller draws at random); the invitation is repeated until it is
-        answered or cancel()led."""
-        self.inviting = bytes(mac)
-        self.session = session & 0xFFFF or 1
-        self.invite_at = now
-        self._send_named(INVITE, self.session, self.name, self.inviting)
-
-    def cancel(self):
-        self.inviting = None
-        self.session = 0
-
-    def accept(self):
-        """Accept the invitation on show: paired, the inviter plays first."""
-        mac, name, session = self.invitation()
-        self._send_named(ACCEPT, session, self.name, mac)
-        self._paired(mac, name, session, False)
-
-    def invitation(self):
-        """[address, name, session] of the invitation on show (ValueError: none)."""
-        if self.invited_by is None:
-            raise ValueError("no invitation to answer")
-        return self.invited_by
-
-    def decline(self):
-        mac, name, session = self.invitation()
-        self._start(DECLINE, session)
-        self._send(mac)
-        self.invited_by = None
-
-    def _paired(self, mac, name, session, inviter):
-        self.peer, self.peer_name, self.session, self.inviter = mac, name, session, inviter
-        self.inviting = self.invited_by = None
-
-    def send(self, data):
-        """Paired: send the friend's board data of the game's own (bytes, at
-        most 250); True when its radio heard it."""
-        return self.radio.send(self.peer, data)
-
-    def update(self, now):
-        """Hear what came, say HELLO, repeat an invitation; the events (bits).
-        Paired: MESSAGE when the friend's board sent data of the game's own
-        (in self.message until the next update: one a call)."""
-        events = 0
-        radio = self.radio
-        self.message = None
-        for _ in range(_READS_A_FRAME):
-            msg = radio.poll()
-            if msg is None:
-                break
-            if self.peer is not None and radio.sender == self.peer and self.kind_of(msg) == 0:
-                self.message = msg
-                return events | MESSAGE
-            events |= self._heard(radio.sender, msg, now)
-            if events & PAIRED:
-                return events
-        if self.peer is not None:
-            return events                  # paired: no more HELLOs
-        if self.hello_at is None or since(now, self.hello_at) >= HELLO_MS:
-            self.hello_at = now
-            self._send_named(HELLO, 0, self.name, b"\xff\xff\xff\xff\xff\xff")
-            events |= self._forget_gone(now)
-        if self.inviting is not None and since(now, self.invite_at) >= RESEND_MS:
-            self.invite_at = now
-            self._send_named(INVITE, self.session, self.name, self.inviting)
-        return events
-
-    def _heard(self, mac, msg, now):
-        kind = self.kind_of(msg)
-        if kind == 0:
-            return 0
-        events = self._note(mac, msg, kind, now)
-        session = session_of(msg)
-        if kind == INVITE:
-            if self.peer is not None:
-                if self.peer == mac and session == self.session and not self.inviter:
-                    # paired, but the inviter did not hear our ACCEPT: again
-                    self._send_named(ACCEPT, session, self.name, self.peer)
-                return events
-            if self.inviting is not None and self.inviting == mac and self.radio.mac < bytes(mac):
-                return events              # we invited each other: ours stands
-            if self.invited_by is None or self.invited_by[2] != session:
-                self.inviting = None       # theirs stands (or we were not inviting)
-                self.invited_by = [bytes(mac), name_of(msg), session]
-                events |= INVITED
-        elif self.inviting is not None and mac == self.inviting and session == self.session:
-            if kind == DECLINE:
-                self.cancel()
-                events |= DECLINED
-            elif kind == ACCEPT or kind == MOVE or kind == ACK:
-                # an ACCEPT lost on the way: its session's messages say the same
-                name = name_of(msg) if kind == ACCEPT else self.name_heard(mac)
-                self._paired(self.inviting, name, session, True)
-                events |= PAIRED
-        return events
-
-    def name_heard(self, mac):
-        for entry in self.boards:
-            if entry[0] == mac:
-                return entry[1]
-        return board_name(mac)
-
-    def _note(self, mac, msg, kind, now):
-        """A board heard: into the list (or its signal and time refreshed),
-        the list kept nearest first."""
-        signal = self.radio.signal(mac)
-        for entry in self.boards:
-            if entry[0] == mac:
-                entry[2] = signal
-                entry[3] = now
-                self._sort()
-                return 0
-        if kind not in (HELLO, INVITE):
-            return 0
-        if len(self.boards) >= _MOST_BOARDS:
-            self._sort()
-            if self.boards[-1][2] >= signal:
-                return 0
-            self.boards.pop()
-        self.boards.append([bytes(mac), name_of(msg), signal, now])
-        self._sort()
-        return HEARD
-
-    def _sort(self):
-        # a few entries: insertion sort, strongest signal first (stable)
-        boards = self.boards
-        for i in range(1, len(boards)):
-            j = i
-            while j > 0 and boards[j - 1][2] < boards[j][2]:
-                boards[j - 1], boards[j] = boards[j], boards[j - 1]
-                j -= 1
-
-    def _forget_gone(self, now):
-        before = len(self.boards)
-        self.boards = [e for e in self.boards if since(now, e[3]) < GONE_MS]
-        events = HEARD if len(self.boards) != before else 0
-        invited = self.invited_by
-        if invited is not None and not self._listed(invited[0]):
-            self.invited_by = None         # the inviter went away
-            events |= INVITED
-        return events
-
-    def _listed(self, mac):
-        for entry in self.boards:
-            if entry[0] == mac:
-                return True
-        return False
-
-
-class Session(_Link):
+class Session(Link):
     """One game's moves between two paired boards. `game` is the game's side
     of the link, an object with:
         position_into(buf, off)  write the whole position (side to move
@@ -370,7 +164,7 @@ class Session(_Link):
 
     def __init__(self, radio, game_id, state_size, game, session, peer, inviter,
                  number=0, last_move=0, pending=False):
-        _Link.__init__(self, radio, game_id, state_size)
+        Link.__init__(self, radio, game_id, state_size)
         self.linked = game
         self.state_size = state_size
         self.scratch = bytearray(state_size)
@@ -393,21 +187,21 @@ class Session(_Link):
         self._send_position(now)
 
     def _send_position(self, now):
-        self._start(MOVE, self.session)
+        self.start(MOVE, self.session)
         out = self.out
         out[6] = (self.number >> 8) & 255
         out[7] = self.number & 255
         out[8] = self.last_move
         self.linked.position_into(out, _MOVE_HEAD)
         self.sent_at = now
-        self._send(self.peer)
+        self.send_to(self.peer)
 
     def _position_check(self):
         self.linked.position_into(self.scratch, 0)
         return checksum(self.scratch, self.state_size)
 
     def _ack(self, now):
-        self._start(ACK, self.session)
+        self.start(ACK, self.session)
         out = self.out
         out[6] = (self.number >> 8) & 255
         out[7] = self.number & 255
@@ -415,7 +209,7 @@ class Session(_Link):
         out[8] = c >> 8
         out[9] = c & 255
         self.sent_at = now
-        self._send(self.peer)
+        self.send_to(self.peer)
 
     def update(self, now):
         """Read what the peer sent, repeat what is unacknowledged, say we are
@@ -440,8 +234,8 @@ class Session(_Link):
                 self._ack_heard(msg, now)
             elif kind == INVITE and not self.inviter:
                 # the inviter did not hear our ACCEPT: say it again
-                self._start(ACCEPT, self.session)
-                self._send(self.peer)
+                self.start(ACCEPT, self.session)
+                self.send_to(self.peer)
         quiet = since(now, self.heard_at) >= QUIET_MS
         if quiet != self.quiet:
             self.quiet = quiet

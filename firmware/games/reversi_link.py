@@ -1,10 +1,14 @@
 """Reversi's side of a link game (firmware/games/link.py's Session): the
 whole position as 17 bytes (64 squares at 2 bits, then the side to move),
-the peer's move played by the rules, a position taken as it is."""
+the peer's move played by the rules, a position taken as it is. The link
+screen (firmware/screens/link.py) and the protocol's tests (tests/rules/)
+use it alike. The lobby's program imports it for GAME_ID and STATE_SIZE
+alone, so the rules (firmware.games.reversi) are not imported here: the
+squares are counted out (11..18, 21..28, ... 81..88, as the rules number
+them) and the colours are the rules' BLACK 1 and WHITE 2."""
 from micropython import const
 
 from firmware.games import IllegalMove
-from firmware.games.reversi import SQUARES, BLACK, WHITE
 
 GAME_ID = const(1)            # Reversi's number in a link message
 STATE_SIZE = const(17)
@@ -13,10 +17,11 @@ STATE_SIZE = const(17)
 def position_into(game, buf, off):
     """Write the position into buf[off:off + 17]."""
     board = game.board
-    for i in range(16):
+    for i in range(16):                    # two bytes a row, four squares a byte
+        sq = (i // 2 + 1) * 10 + (i % 2) * 4 + 1
         byte = 0
         for j in range(4):
-            byte = (byte << 2) | board[SQUARES[i * 4 + j]]
+            byte = (byte << 2) | board[sq + j]
         buf[off + i] = byte
     buf[off + 16] = game.turn
 
@@ -26,7 +31,7 @@ def set_position(game, data, off):
     to move; the move record starts again from it (undo cannot go behind).
     ValueError when it is not a position (a square or a side that is none)."""
     turn = data[off + 16]
-    if turn != BLACK and turn != WHITE:
+    if turn != 1 and turn != 2:            # BLACK, WHITE
         raise ValueError("side to move %d is neither 1 nor 2" % turn)
     cells = ""
     for i in range(64):
@@ -34,13 +39,16 @@ def set_position(game, data, off):
         if value == 3:
             raise ValueError("square %d holds 3" % i)
         cells += "-XO"[value]
-    from firmware.games.reversi_tools import set_position as set_up
-    set_up(game, cells, turn)
+    from firmware import modules
+    with modules.borrowed("firmware.games.reversi_tools") as tools:   # rarely: not kept
+        tools.set_position(game, cells, turn)
 
 
 class LinkedReversi:
-    """A Reversi game as a Session sees it. moved(number, move) records the
-    move number and calls on_moved(number, move), where the screen saves."""
+    """A Reversi game as a Session sees it (the game's side of the link:
+    position_into, play, set_position, moved). moved(number, move) records
+    the move number and calls on_moved(number, move): the link screen saves
+    there, and shows the friend's move."""
 
     def __init__(self, game, on_moved=None):
         self.game = game

@@ -16,15 +16,14 @@ class Hal:
             from firmware.boards import load_board
             board = load_board()
         self.board = board
-        self.clock = Clock(getattr(board, "FPS", 30))
         self.sound = Sound(board)
         self.display = Display(board, warm=warm)
-        self.controls = Controls(board, rest=stick)
+        controls = self.controls = Controls(board, rest=stick)
         self.store = Store(store_root, fs)
-        if not self.controls.irq:
-            self.clock.poll = self.controls.poll
-        # a press starts the frame at once instead of at the next tick
-        self.clock.wake = self.controls.wake
+        # a press starts the frame at once instead of at the next tick; a
+        # port without pin IRQs has the clock read the buttons while it waits
+        self.clock = Clock(getattr(board, "FPS", 30), controls.wake,
+                           None if controls.irq else controls.poll)
         if not self.display.present and not warm:
             # headless: the firmware runs on (and the REPL stays reachable);
             # the player hears that something is wrong (once, at power-on)

@@ -38,7 +38,6 @@ NAMES = ("A", "B", "C", "D", "E", "F", "LEFT", "RIGHT", "UP", "DOWN")
 
 _INPUTS = const(10)
 _NBUTTONS = const(6)
-_CAL_GROUPS = const(8)
 _REPEAT_DELAY_MS = const(350)   # like a keyboard: first repeat after this long...
 _REPEAT_RATE_MS = const(80)     # ...then one every this many ms
 # A stick's full push, in the counts the thresholds are written in: a range
@@ -159,42 +158,10 @@ class Controls:
         return (s // n) >> 4    # 12-bit counts
 
     def calibrate(self):
-        """Measure the stick's rest position. If the stick is being held (far
-        from the nominal rest, or moving), keep the nominal rest and ignore the
-        stick until it comes back. Returns True when the rest was measured."""
-        lo_x = lo_y = 4095
-        hi_x = hi_y = sx = sy = 0
-        for _ in range(_CAL_GROUPS):
-            x = self._read(self._adc_x)
-            y = self._read(self._adc_y)
-            sx += x
-            sy += y
-            lo_x = min(lo_x, x)
-            hi_x = max(hi_x, x)
-            lo_y = min(lo_y, y)
-            hi_y = max(hi_y, y)
-        x = sx // _CAL_GROUPS
-        y = sy // _CAL_GROUPS
-        board = self._board
-        rest_x = board.JOY_REST_X
-        rest_y = board.JOY_REST_Y
-        lim = board.JOY_CAL_LIMIT
-        spread = board.JOY_CAL_SPREAD
-        ok = (abs(x - rest_x) <= lim and abs(y - rest_y) <= lim
-              and hi_x - lo_x <= spread and hi_y - lo_y <= spread)
-        if ok:
-            self.center_x = x
-            self.center_y = y
-        else:
-            self.center_x = rest_x
-            self.center_y = rest_y
-        self.calibrated = ok
-        self._dir = -1
-        self._sample_stick()
-        if not ok:
-            # whatever the held stick says now is not a move
-            self._mask |= self._stick_bits()
-        return ok
+        """Measure the stick's rest position (firmware/hal/calibrate.py).
+        Returns True when the rest was measured."""
+        from firmware.hal.calibrate import calibrate
+        return calibrate(self)
 
     def _sample_stick(self):
         x = self._read(self._adc_x)

@@ -105,7 +105,7 @@ class GameScreen(Screen):
     """
     title = None    # names the game in a note about its save (None: the save's name)
     help_lines = ()  # the game's keys, as its help line shows them (the pause menu's Keys)
-    timers = ()      # names of the screen's own ticks_ms stamps (None: not set): resumed()
+    timers = ()      # names of the screen's own ticks_ms stamps (None: not set), moved on by a pause
     message_ms = 1500
     help_ms = 3000
 
@@ -188,15 +188,9 @@ class GameScreen(Screen):
 
     # ---- the pause menu (firmware/screens/pause.py) ----------------------------
     def resumed(self, paused_ms):
-        """Back from the pause menu after paused_ms: every ticks_ms stamp the
-        screen keeps (its lines', its banner's, and those its class names in
-        `timers`) moves on by it, so nothing ran while the game was paused."""
-        for name in ("message_until", "help_t") + self.timers:
-            when = getattr(self, name)
-            if when is not None:
-                setattr(self, name, time.ticks_add(when, paused_ms))
-        if self.banner is not None:
-            self.banner.start = time.ticks_add(self.banner.start, paused_ms)
+        """Back from the pause menu after paused_ms, the stamps in `timers`
+        (and the lines' and banner's) moved on by it already: anything else
+        the game must catch up on (a linked game: the friend's clock)."""
 
     def setting_changed(self, name, value):
         """A setting the game declares in GAME["at_once"] was changed from the

@@ -1,19 +1,23 @@
-# Why this module is long (~400 lines): one object, the Reversi screen made a
+# Why this module is long (~350 lines): one object, the Reversi screen made a
 # link game (whose turn it is, moves to and from the radio, the friend who
 # goes quiet, the saves that bring a game back after a power cut); pairing
-# is in link_lobby, the protocol in games/link.py, the radio in hal/radio.py.
+# is in link_lobby (a program of its own), the protocol in games/link.py,
+# the radio in hal/radio.py.
 """Play a friend: Reversi on two boards over the radio (ESP-NOW), each player
-on their own board. The menu entry "Play a friend" (and "Link" in Reversi's
-mode choice) opens the lobby (firmware.screens.link_lobby): the boards heard,
-nearest first; A invites, the other player accepts with A, and both panels
-show the same 4-character pairing code. The inviter plays Black.
+on their own board. The menu entry "Play a friend" (and Reversi's mode
+"link") opens this game's program: a linked game saved is continued;
+otherwise the lobby's program (firmware.screens.link_lobby) pairs the two
+boards first, and starts this one again with the pairing in its launch note
+(the inviter plays Black). So the lobby's code and the game's never share
+a heap: each is a program of its own, on a fresh heap.
 
-Then it is the Reversi screen (firmware.screens.reversi) with these changes:
+The game is the Reversi screen (firmware.screens.reversi) with these changes:
   - only the player whose turn it is places a disc (the other board says
     FRIEND'S TURN); hints, the illegal-square alert and the end count are
     the one-board game's;
   - each move goes to the other board with its number and the whole
-    position (firmware.games.link.Session) and comes back acknowledged;
+    position (firmware.games.link.Session, through Reversi's side of it,
+    firmware.games.reversi_link.LinkedReversi) and comes back acknowledged;
   - the game is saved after every move with the session, the friend and the
     move number: after a power cut on either side, Continue (or this entry)
     picks it up and the two boards carry on from the later move;
@@ -22,7 +26,8 @@ Then it is the Reversi screen (firmware.screens.reversi) with these changes:
     friend's side; B always leaves (the game is saved);
   - no undo (C) and no surrender: the friend's board has the moves too; the
     pause menu (E) has the hints and the CPU level (if the CPU steps in);
-  - the results count in Records, under "Friends".
+  - the results count in Records, under "Friends"; after the end, A pairs
+    again (the lobby).
 
 The radio is on only while this screen is: suspend() (leaving, or the panel
 going to sleep) turns it off, and the next frame turns it on again.
@@ -31,12 +36,12 @@ import time
 
 from micropython import const
 
-from firmware.games.link import Session, pairing_code, board_name, MOVED, QUIET
+from firmware.games.link import Session, MOVED, QUIET
 from firmware.games.reversi import BLACK, WHITE, PASS, DRAW
-from firmware.games.reversi_link import GAME_ID, STATE_SIZE
-from firmware.hal.controls import A, B, UP, DOWN
+from firmware.games.reversi_link import GAME_ID, STATE_SIZE, LinkedReversi
+from firmware.hal.controls import A
 from firmware.screens import reversi
-from firmware.screens.base import BACK, STATUS_LINE, HELP_LINE
+from firmware.screens.base import STATUS_LINE, HELP_LINE
 from firmware.screens.reversi_shared import (
     LEVEL_NAMES, TWO_PLAYERS, PLAY, OVER, PASS_NOTICE, COUNTS, MODE)
 
@@ -55,21 +60,23 @@ GAME = {
 }
 
 RECORDS = "Friends"                    # the Records group of linked games
-_LOBBY = "firmware.screens.link_lobby"
+LOBBY = ["firmware.screens.link_lobby", "Lobby"]   # the lobby's program (App.open)
 _BOARD = "firmware.screens.reversi_draw"
-_WAIT_CHOICES = ("Keep waiting", "Save, leave", "CPU plays")
+_BOXES = "firmware.screens.link_boxes"   # held while the code or "Waiting for" shows
+_SAVE_CHECKS = "firmware.screens.save_checks"   # borrowed while a save loads
 _PANEL_X = const(66)
 
 
 class Game(reversi.Game):
     title = "Play a friend"
 
-    def __init__(self, app, save="link", settings=None, **options):
+    def __init__(self, app, save="link", settings=None, paired=None, **options):
         from firmware.hal.radio import Radio
         self.radio = Radio(app.hal.board)
-        self.refused = self.radio.why_not()   # no radio, or the stick on ADC2
+        if self.radio.why_not() is not None:
+            app.leave({"open": LOBBY})     # no radio here: the lobby says why
+        self.paired = paired               # the lobby's pairing, until the game starts
         self.session = None
-        self.lobby = None
         self.colour = BLACK
         self.peer_name = ""
         self.code = ""                 # the pairing code, on show until the first move
@@ -79,55 +86,43 @@ class Game(reversi.Game):
         self.box_dirty = False
         self.hearing = False           # the friend's move is being taken
         self.now = 0
-        self.my_name = ""
         reversi.Game.__init__(self, app, save=save, settings=settings, **options)
         self.mode = TWO_PLAYERS
         self.rated = False
-        if self.refused is None:
-            self._radio_on()
-            if self.session is None and self.refused is None:
-                self.helper(_LOBBY).start(self, self.hal.clock.now())
 
     # ---- the radio -------------------------------------------------------------
-    def _radio_on(self):
-        try:
-            self.radio.start()
-            self.my_name = board_name(self.radio.mac)
-        except OSError as e:
-            self.refused = "Radio failed:\n" + str(e)[:16]
-        self.redraw()
-
     def suspend(self):
         reversi.Game.suspend(self)
         self.radio.stop()
 
-    # ---- pairing ---------------------------------------------------------------
-    def paired(self, lobby, now):
-        """The lobby paired us: a new game, the inviter plays Black."""
-        self.session = Session(self.radio, GAME_ID, STATE_SIZE, self, lobby.session,
-                               lobby.peer, lobby.inviter)
-        self.colour = BLACK if lobby.inviter else WHITE
-        self.peer_name = lobby.peer_name
-        inviter, invitee = ((self.radio.mac, lobby.peer) if lobby.inviter
-                            else (lobby.peer, self.radio.mac))
-        self.code = pairing_code(lobby.session, inviter, invitee)
-        self.lobby = None
-        self.let_go(_LOBBY)                # the lobby's code, and what it brought
+    # ---- the linked game: from the lobby's pairing, or from the save -------------
+    def _link(self, session, peer, inviter, name, number=0, last=0, pending=False):
+        self.session = Session(self.radio, GAME_ID, STATE_SIZE,
+                               LinkedReversi(self.game, self.moved), session,
+                               bytes(int(peer[i:i + 2], 16) for i in range(0, 12, 2)),
+                               inviter, number, last, pending)
+        self.colour = BLACK if inviter else WHITE
+        self.peer_name = name
+
+    def new_game(self, now):
+        """A new linked game when the lobby has just paired us (the inviter
+        plays Black); otherwise (none to continue, or one that has ended)
+        the lobby's program, to pair again. Never returns then."""
+        paired = self.paired
+        if paired is None:
+            if self.session is not None:
+                self.session = None
+                self.save()                # the ended game is not Continue's
+            self.app.leave({"open": LOBBY})
+            return
+        self.paired = None
+        self._link(paired["session"], paired["peer"], paired["inviter"], paired["name"])
+        self.code = paired["code"]
         self.cpu_side = False
         reversi.Game.new_game(self, now)   # an empty board, saved with the session
         self.mode = TWO_PLAYERS
         self.rated = False
-        self.hal.sound.sfx("select")
         self.box_dirty = True
-
-    def new_game(self, now):
-        """An empty board; after a linked game has ended: pair again."""
-        reversi.Game.new_game(self, now)
-        if self.session is not None:
-            self.session = None
-            self.code = ""
-            self.save()
-            self.helper(_LOBBY).start(self, now)
 
     # ---- saves -----------------------------------------------------------------
     def progress(self):
@@ -136,64 +131,37 @@ class Game(reversi.Game):
             return None
         return {"v": 1, "game": self.game.to_dict(), "mode": TWO_PLAYERS, "level": self.level,
                 "rated": False, "link": {
-                    "session": session.session, "peer": _hex(session.peer),
+                    "session": session.session, "peer": "".join("%02x" % b for b in session.peer),
                     "name": self.peer_name, "inviter": session.inviter,
                     "number": session.number, "last": session.last_move,
                     "pending": session.pending, "cpu": self.cpu_side}}
 
     def check_progress(self, data):
-        reversi.Game.check_progress(self, data)
-        from firmware import check
-        link = check.table(data.get("link"), "link")
-        check.integer(link.get("session"), 1, 0xFFFF, "session")
-        peer = check.text(link.get("peer"), 12, "peer")
-        if len(peer) != 12 or peer.strip("0123456789abcdef"):
-            raise check.Invalid("peer: not an address")
-        check.text(link.get("name"), 12, "name")
-        check.flag(link.get("inviter"), "inviter")
-        check.integer(link.get("number"), 0, 0xFFFF, "number")
-        check.integer(link.get("last"), 0, 88, "last")
-        check.flag(link.get("pending"), "pending")
-        check.flag(link.get("cpu"), "cpu")
+        with self.borrow(_SAVE_CHECKS) as checks:   # only while a save loads
+            checks.link(data)
 
     def restore(self, data):
+        link = data["link"]
+        paired = self.paired
+        if paired is not None and (paired["session"] != link["session"]
+                                   or paired["peer"] != link["peer"]):
+            return False                   # a new pairing: a new game
+        self._link(link["session"], link["peer"], link["inviter"], link["name"],
+                   link["number"], link["last"], link["pending"])   # (the hints: our colour)
         if not reversi.Game.restore(self, data):
             return False
-        link = data["link"]
-        peer = bytes(int(link["peer"][i:i + 2], 16) for i in range(0, 12, 2))
-        self.session = Session(self.radio, GAME_ID, STATE_SIZE, self, link["session"], peer,
-                               link["inviter"], link["number"], link["last"], link["pending"])
-        self.colour = BLACK if link["inviter"] else WHITE
-        self.peer_name = link["name"]
+        self.paired = None                 # (the same pairing: started again after a reset)
         self.cpu_side = link["cpu"]
         return True
 
-    # ---- the game's side of the link (firmware.games.link.Session) ----------------
-    def position_into(self, buf, off):
-        from firmware.games.reversi_link import position_into
-        position_into(self.game, buf, off)
-
-    def play(self, move):
-        """The friend's move, by the rules (False: illegal here)."""
-        from firmware.games import IllegalMove
-        try:
-            self.game.push(move)
-            return True
-        except IllegalMove:
-            return False
-
-    def set_position(self, data, off):
-        """The friend's position taken as it is (link's stated rule)."""
-        from firmware.games.reversi_link import set_position
-        set_position(self.game, data, off)
-        self.redraw()
-
     def moved(self, number, move):
-        """A move made here or taken from the friend: saved (and shown)."""
+        """A move made here or taken from the friend (the Session, through
+        LinkedReversi): saved, and the friend's shown."""
         self.code = ""
         if self.hearing:
             self.app.idle_since = self.now    # the friend's move wakes the panel
             reversi.Game.after_move(self, self.now)
+            self.redraw()                     # (their position may have been taken whole)
         else:
             self.save()
 
@@ -259,14 +227,11 @@ class Game(reversi.Game):
     def update(self, now):
         self.now = now
         controls = self.hal.controls
-        if self.refused is not None:
-            return BACK if controls.just_pressed(B) else None
-        if not self.radio.on:                  # back from a suspend
-            self._radio_on()
-            if self.refused is not None:
-                return None
-        if self.lobby is not None:
-            return self.helper(_LOBBY).update(self, now)
+        if not self.radio.on:                  # the first frame, or back from a suspend
+            try:
+                self.radio.start()
+            except OSError:                    # the lobby's program says why
+                self.app.leave({"open": LOBBY})
         session = self.session
         self.hearing = True
         try:
@@ -281,86 +246,27 @@ class Game(reversi.Game):
                 self.say("FRIEND IS BACK", now)
         if events & MOVED:
             self.panel |= STATUS_LINE
-        if self.waiting:
-            return self._waiting_keys(now)
-        if self.code:                          # the pairing code on show
-            if controls.just_pressed(A):
-                self.code = ""
-                self.redraw()
-            elif controls.just_pressed(B):
-                return BACK
-            return None
+        if self.waiting or self.code:          # a box on show: its keys
+            return self.helper(_BOXES).keys(self, now)
         if self.state == OVER and session.pending and controls.just_pressed(A):
             self.say("SENDING...", now)        # the last move is not there yet
             return None
         return reversi.Game.update(self, now)
 
-    def _waiting_keys(self, now):
-        controls = self.hal.controls
-        if controls.repeat(UP) and self.wait_i > 0:
-            self.wait_i -= 1
-            self.box_dirty = True
-        elif controls.repeat(DOWN) and self.wait_i < len(_WAIT_CHOICES) - 1:
-            self.wait_i += 1
-            self.box_dirty = True
-        if controls.just_pressed(B):
-            return BACK                        # saved by suspend()
-        if controls.just_pressed(A):
-            choice = self.wait_i
-            if choice == 1:
-                return BACK
-            self.waiting = False
-            if choice == 2:
-                self.cpu_side = True
-                self.save()
-            self.redraw()
-        return None
-
     def draw(self, display):
         fb = display.fb
-        if self.refused is not None:
-            if self.dirty:
-                self.dirty = False
-                from firmware.ui import draw as ui_draw
-                ui_draw.page(display, "Play a friend")
-                lines = self.refused.split("\n")
-                for i in range(len(lines)):
-                    ui_draw.centred(fb, lines[i], 22 + i * 10)
-                ui_draw.key_line(fb, "B BACK")
-            return
-        if self.lobby is not None:
-            self.helper(_LOBBY).draw(self, fb)
-            return
         if self.waiting or self.code:
             # a box over the board: repainted only when something changed
             if self.dirty or self.box_dirty:
                 if self.dirty:
                     self.helper(_BOARD).draw(self, fb)
                 self.box_dirty = False
-                self._box(fb)
+                self.helper(_BOXES).draw(self, fb)
             return
+        self.let_go(_BOXES)                    # (nothing, when no box showed)
         fields = self.panel
         reversi.Game.draw(self, display)
         self._panel(fb, fields)
-
-    def _box(self, fb):
-        from firmware.ui import draw as ui_draw, tinyfont
-        ui_draw.box(fb, 4, 6, 120, 52)
-        if self.code:
-            ui_draw.centred(fb, self.peer_name, 10)
-            fb.text("Code", 16, 24, 1)
-            fb.text(self.code, 64, 24, 1)
-            tinyfont.text(fb, "YOU PLAY " + ("BLACK" if self.colour == BLACK else "WHITE"),
-                          16, 38)
-            tinyfont.text(fb, "A PLAY  B LEAVE", 16, 48)
-            return
-        ui_draw.centred(fb, "Waiting for", 9)
-        ui_draw.centred(fb, self.peer_name, 18)
-        for i in range(len(_WAIT_CHOICES)):
-            y = 28 + i * 9
-            selected = i == self.wait_i
-            fb.fill_rect(6, y, 116, 9, 1 if selected else 0)
-            fb.text(_WAIT_CHOICES[i], 16, y + 1, 0 if selected else 1)
 
     def _panel(self, fb, fields):
         """The link's words on the Reversi panel: who plays which colour, the
@@ -390,6 +296,3 @@ class Game(reversi.Game):
             tinyfont.text(fb, "A NEW  B LEAVE" if self.state == OVER else "A PLACE  B LEAVE",
                           x, 58)
 
-
-def _hex(mac):
-    return "".join("%02x" % b for b in mac)

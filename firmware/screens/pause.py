@@ -1,27 +1,33 @@
 """The pause menu: E in any game, built-in or in /games, with no code in the game.
 
 The game freezes under it (its update() is not called, and when the menu
-closes the game's resumed(paused_ms) moves its timers on by the pause), dimmed
-and boxed. The rows: Resume; the game's own actions (GAME["actions"]: up to
-three (label, method name) pairs, the method called on the game's screen); the
+closes its timers move on by the pause: resume() below), dimmed and boxed.
+The rows: Resume; the game's own actions (GAME["actions"]: up to three
+(label, method name) pairs, the method called on the game's screen); the
 game's settings (GAME["settings"], changed and saved in place: those named in
 GAME["at_once"] take effect now through the game's setting_changed(), the
 others from its next game, as the key line says on their row); Sound (off and
 three volumes) and Brightness, the system's own; Keys (the game's help lines);
 New game (asked first); Save and leave. B or E again: back to the game as it was.
 
-The app borrows this module from the game when E opens it (GameScreen.borrow),
-and it goes again when the menu closes with everything it imported meanwhile,
-so a game pays nothing for it while it plays."""
+Heap (README, "Why the code looks like this"): the app borrows this module
+from the game when E opens it (GameScreen.borrow), and it goes again when the
+menu closes with everything it imported meanwhile, so a game pays nothing for
+it while it plays. While it shows, the game's held helpers go (the frozen
+game draws nothing; helper() brings them back when it plays again), and it
+reads what it needs from the game's own GAME, already in the heap, rather
+than from the game list."""
 import time
 
 from micropython import const
 
-from firmware import gamelist
-from firmware.game_settings import set_game_value
 from firmware.hal.controls import A, B, E, LEFT, RIGHT, UP, DOWN
-from firmware.screens.base import Screen, GameScreen, BACK
-from firmware.ui import draw, listing, tinyfont
+from firmware.screens.base import Screen, BACK
+from firmware.ui import listing, tinyfont
+
+_TYPE_CHECKING = const(False)   # "GameScreen" for make check alone: no code on the board
+if _TYPE_CHECKING:
+    from firmware.screens.base import GameScreen
 
 _RESUME = const(0)
 _ACTION = const(1)
@@ -41,32 +47,25 @@ _W = const(112)
 _Y = const(7)
 
 SOUND_NAMES = ("off", "soft", "medium", "loud")   # off, then settings' volumes 1..3
-SYSTEM_KEYS = ("E: PAUSE MENU", "HOLD E+F: MUTE")
-
-
-def declaration(app, game):
-    """The declaration (data/games.json) of the game whose screen this is."""
-    module = type(game).__module__
-    for found in gamelist.games(app):
-        if found.get("module") == module and "error" not in found:
-            return found
-    return {}
 
 
 class Pause(Screen):
-    def __init__(self, app, game: GameScreen, lent):
+    def __init__(self, app, game: "GameScreen", lent):
         Screen.__init__(self, app)
         self.lent = lent         # this module, borrowed from the game (App._system_keys)
         self.game: "GameScreen | None" = game
         self.paused_at = self.hal.clock.now()
-        declared = declaration(app, game)
+        for name in [n for n in game.held.values()]:   # (README, "Why the code looks like this")
+            game.let_go(name)
+        # the game's declaration, checked by the menu before it launched the game
+        declared = __import__(type(game).__module__, None, None, ["GAME"]).GAME
         self.at_once = declared.get("at_once", ())
         rows: list = [(_RESUME, "Resume", None)]    # (kind, label, what the row acts on)
         for label, method in declared.get("actions", ()):
             rows.append((_ACTION, label, method))
         for setting in declared.get("settings", ()):
             if setting[1] is not None:          # a choice the game keeps itself: no row
-                rows.append((_SETTING, setting[1], (declared, setting)))
+                rows.append((_SETTING, setting[1], setting))
         rows += [(_SOUND, "Sound", None), (_BRIGHTNESS, "Brightness", None), (_KEYS, "Keys", None),
                  (_NEW, "New game", None), (_LEAVE, "Save and leave", None)]
         self.rows = rows
@@ -84,8 +83,8 @@ class Pause(Screen):
         if kind == _BRIGHTNESS:
             return str(settings["brightness"])
         if kind == _SETTING:
-            value = self.game.settings.get(what[1][0])
-            for pair in what[1][2]:
+            value = self.game.settings.get(what[0])
+            for pair in what[2]:
                 if pair[0] == value:
                     return pair[1]
         return ""
@@ -93,22 +92,22 @@ class Pause(Screen):
     def change(self, kind, what, step):
         settings = self.app.settings
         hal = self.hal
-        if kind == _SOUND:
-            level = (SOUND_NAMES.index(self.value(kind, what)) + step) % len(SOUND_NAMES)
+        if kind == _SOUND:           # 0: off, then the volumes 1..3
+            level = ((settings["volume"] if settings["sound"] else 0) + step) % 4
             ok = settings.set("sound", level > 0) and (level == 0 or settings.set("volume", level))
         elif kind == _BRIGHTNESS:
             ok = settings.cycle("brightness", step)
         else:
-            declared, setting = what
-            allowed = [pair[0] for pair in setting[2]]
-            name = setting[0]
-            old = self.game.settings.get(name)
+            game = self.game
+            allowed = [pair[0] for pair in what[2]]
+            name = what[0]
+            old = game.settings.get(name)
             value = allowed[((allowed.index(old) if old in allowed else 0) + step) % len(allowed)]
-            ok = set_game_value(hal.store, declared, name, value)
-            if ok:
-                self.game.settings[name] = value
-                if name in self.at_once:
-                    self.game.setting_changed(name, value)
+            ok = game.remember(name, value)      # (kept in game.settings: on False too)
+            if not ok:
+                game.settings[name] = old
+            elif name in self.at_once:
+                game.setting_changed(name, value)
         settings.apply(hal)
         if not ok:
             self.app.toast = ("Not saved!", hal.clock.now())
@@ -120,13 +119,14 @@ class Pause(Screen):
 
     # ---- the frame ----------------------------------------------------------------
     def update(self, now_ms):
-        target = self._update(now_ms)
+        target = self.keys(now_ms)
         if target is not None:
             # this module goes, with all it imported while open (it comes back with E)
             self.lent.__exit__()
         return target
 
-    def _update(self, now_ms):
+    def keys(self, now_ms):
+        """What this frame's keys do: None, or the screen to go to."""
         c = self.hal.controls
         if self.page == _HELP:
             if c.just_pressed(A) or c.just_pressed(B) or c.just_pressed(E):
@@ -173,9 +173,19 @@ class Pause(Screen):
         self.hal.sound.click()
 
     def resume(self, now):
-        """Back to the game as it was, its timers moved on by the pause."""
+        """Back to the game as it was: every ticks_ms stamp it keeps (its
+        lines', its banner's, and those its class names in `timers`) moves on
+        by the pause, so nothing ran while it was paused; then its own
+        resumed() hook."""
         game = self.game
-        game.resumed(max(0, time.ticks_diff(now, self.paused_at)))
+        paused_ms = max(0, time.ticks_diff(now, self.paused_at))
+        for name in ("message_until", "help_t") + game.timers:
+            when = getattr(game, name)
+            if when is not None:
+                setattr(game, name, time.ticks_add(when, paused_ms))
+        if game.banner is not None:
+            game.banner.start = time.ticks_add(game.banner.start, paused_ms)
+        game.resumed(paused_ms)
         game.redraw()
         return game
 
@@ -203,42 +213,34 @@ class Pause(Screen):
             return
         self.dirty = False
         fb = display.fb
-        if self.dim:
+        if self.dim:      # the frozen game's picture dimmed, once: half its pixels dark
             self.dim = False
-            _dim(fb)
-        draw.box(fb, _X - 1, _Y - 1, _W + 2, _ROWS * 9 + 9)
+            import framebuf
+            # a checkerboard of lit pixels, blitted with key colour 1: only its
+            # dark pixels are drawn, and the picture stays readable under the box
+            tile = framebuf.FrameBuffer(bytearray(b"\x55\xaa\x55\xaa\x55\xaa\x55\xaa"),
+                                        8, 8, framebuf.MONO_HLSB)
+            for y in range(0, 64, 8):
+                for x in range(0, 128, 8):
+                    fb.blit(tile, x, y, 1)
+        fb.fill_rect(_X - 1, _Y - 1, _W + 2, _ROWS * 9 + 9, 0)    # the box
+        fb.rect(_X - 1, _Y - 1, _W + 2, _ROWS * 9 + 9, 1)
         if self.page == _LIST:
-            self.top = draw.scroll_top(self.cursor, self.top, _ROWS)
+            # the cursor's row among those shown, scrolled as little as can be
+            self.top = min(self.cursor, max(self.top, self.cursor - _ROWS + 1))
             items = [(label, self.value(kind, what)) for kind, label, what in self.rows]
             listing.rows(fb, items, self.top, self.cursor, _X, _Y, _W, _ROWS)
             kind, _, what = self.rows[self.cursor]
-            later = kind == _SETTING and what[1][0] not in self.at_once
+            later = kind == _SETTING and what[0] not in self.at_once
             keys = "< > CHANGE, NEXT GAME" if later else "< > CHANGE  B BACK" if kind in (
                 _SETTING, _SOUND, _BRIGHTNESS) else "A CHOOSE  B BACK"
-        elif self.page == _HELP:            # the help lines are written for the small font
-            for i, line in enumerate(_key_help(self.game)[:6]):
+        elif self.page == _HELP:  # the game's help lines, then the system's keys (small font)
+            lines = tuple(self.game.help_lines) + ("E: PAUSE MENU", "HOLD E+F: MUTE")
+            for i, line in enumerate(lines[:6]):
                 tinyfont.centred(fb, line, _X, _Y + 1 + i * 7, _W, 6)
             return
         else:
-            draw.centred(fb, "New game?", _Y + 10)
-            draw.centred(fb, "A: yes  B: no", _Y + 28)
+            fb.text("New game?", 28, _Y + 10, 1)        # (centred: 9 and 13 characters)
+            fb.text("A: yes  B: no", 12, _Y + 28, 1)
             keys = ""
         tinyfont.text(fb, keys, _X + 1, _Y + _ROWS * 9 + 1)
-
-
-def _key_help(game):
-    """The game's help lines (its help_lines), then the system's keys."""
-    return tuple(game.help_lines) + SYSTEM_KEYS
-
-
-# A checkerboard of lit pixels, blitted with key colour 1: only its dark pixels
-# are drawn, so half of the game's pixels go dark and the picture stays readable.
-_CHECKER = bytearray(b"\x55\xaa\x55\xaa\x55\xaa\x55\xaa")
-
-
-def _dim(fb):
-    import framebuf
-    tile = framebuf.FrameBuffer(_CHECKER, 8, 8, framebuf.MONO_HLSB)
-    for y in range(0, 64, 8):
-        for x in range(0, 128, 8):
-            fb.blit(tile, x, y, 1)

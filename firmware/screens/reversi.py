@@ -24,7 +24,8 @@ The screen is split by job, each helper given the screen as `screen: "Game"`
   reversi_start   a new game, a saved one back (borrowed only then)
   reversi_cpu     the CPU's move, with its search (borrowed only then)
   reversi_menu    the overlays: surrender question, pass notice (held while
-                  one shows), and the pause menu's Undo and Mode (borrowed)
+                  one shows), and the pause menu's rows: Undo, Surrender and
+                  the settings changed at once (borrowed)
   reversi_end     the end of a game (borrowed only then)
 """
 import time
@@ -33,9 +34,9 @@ from micropython import const
 
 from firmware.games.reversi import Reversi, MOVE_STRIDE, square
 from firmware.hal.controls import A, B, C, LEFT, RIGHT, UP, DOWN
-from firmware.screens.base import GameScreen, BACK, STATUS_LINE, ALL_FIELDS
+from firmware.screens.base import GameScreen, BACK, STATUS_LINE
 from firmware.screens.reversi_shared import (
-    LEVEL_NAMES, MODE_NAMES, DEMO, PLAY, OVER, NO_OVERLAY, PASS_NOTICE, SURRENDER_QUESTION,
+    LEVEL_NAMES, MODE_NAMES, DEMO, PLAY, OVER, NO_OVERLAY, PASS_NOTICE,
     HINT, PAINT, COUNTS, HELP, cpu_plays, cpu_delay_ms)
 
 # What the arcade knows of this game without importing it (firmware/gamelist.py).
@@ -299,24 +300,12 @@ class Game(GameScreen):
 
     def surrender(self, now):
         """Ask, then give the game up (the person against the CPU, or whoever is to move)."""
-        if self.state != PLAY or self.mode == DEMO:
-            self.hal.sound.sfx("illegal")
-            self.say("NOT NOW", now)
-        else:
-            self.open_overlay(SURRENDER_QUESTION, now)
+        with self.borrow(_MENU) as menu:
+            menu.surrender(self, now)
 
     def setting_changed(self, name, value):
-        now = self.hal.clock.now()
-        if name == "mode":
-            with self.borrow(_MENU) as menu:
-                menu.set_mode(self, value, now)
-        elif name == "level":
-            if self.game.ply > 0 and value != self.level:
-                self.rated = False         # a game that changed level counts for no one
-            self.level = value
-            self.panel = ALL_FIELDS
-        self.show_hints()
-
+        with self.borrow(_MENU) as menu:
+            menu.setting_changed(self, name, value, self.hal.clock.now())
 
     def _tick(self, now):
         """Timers: the flips, the cursor's blink, messages."""

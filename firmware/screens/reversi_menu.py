@@ -13,7 +13,7 @@ from firmware.games.reversi import PASS
 from firmware.hal.controls import A, B
 from firmware.screens.base import BACK, ALL_FIELDS
 from firmware.screens.reversi_shared import (
-    DEMO, PLAY, NO_OVERLAY, PASS_NOTICE, SURRENDER_QUESTION,
+    DEMO, LINK, LINK_ENTRY, PLAY, NO_OVERLAY, PASS_NOTICE, SURRENDER_QUESTION,
     DEMO_DELAY_MS, colour_name, person_against_cpu)
 from firmware.ui import draw as ui_draw
 
@@ -85,9 +85,35 @@ def undo(screen: "Game", now):
     return True
 
 
+def surrender(screen: "Game", now):
+    """Ask, then give the game up (the person against the CPU, or whoever is to move)."""
+    if screen.state != PLAY or screen.mode == DEMO:
+        screen.hal.sound.sfx("illegal")
+        screen.say("NOT NOW", now)
+    else:
+        screen.open_overlay(SURRENDER_QUESTION, now)
+
+
+def setting_changed(screen: "Game", name, value, now):
+    """A setting changed from the pause menu (all of Reversi's are used at once)."""
+    if name == "mode":
+        set_mode(screen, value, now)
+    elif name == "level":
+        if screen.game.ply > 0 and value != screen.level:
+            screen.rated = False       # a game that changed level counts for no one
+        screen.level = value
+        screen.panel = ALL_FIELDS
+    screen.show_hints()
+
+
 def set_mode(screen: "Game", mode, now):
     if mode == screen.mode:
         return
+    if mode == LINK:
+        # Play a friend, now: this game is saved in its own mode (Continue
+        # brings it back), and "link" stays the mode for a new game
+        screen.save()
+        screen.app.launch(LINK_ENTRY)
     screen.mode = mode
     if screen.game.ply > 0:
         screen.rated = False         # a game that changed hands counts for no one

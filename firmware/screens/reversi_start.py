@@ -5,7 +5,7 @@ import time
 
 from micropython import const
 
-from firmware.screens.reversi_shared import PLAY, NO_OVERLAY, cpu_delay_ms
+from firmware.screens.reversi_shared import PLAY, NO_OVERLAY, LINK, LINK_ENTRY, cpu_delay_ms
 
 _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
 if _TYPE_CHECKING:
@@ -41,7 +41,11 @@ def restore(screen: "Game", data):
 
 
 def new_game(screen: "Game", now):
-    """A new game in the mode last chosen, at the level the settings say."""
+    """A new game in the mode last chosen, at the level the settings say.
+    The mode "link": Play a friend instead, in a program of its own (a
+    launch: never returns)."""
+    if screen.mode == LINK:
+        screen.app.launch(LINK_ENTRY)
     screen.game.reset()
     screen.level = screen.settings["level"]
     screen.rated = True

@@ -45,3 +45,20 @@ def reversi(data):
 def g2048(data):
     """Only the frame: the game itself is checked by Game2048.from_dict."""
     check.table(data.get("game"), "game")
+
+
+def link(data):
+    """A linked Reversi game (firmware.screens.link): Reversi's fields, and
+    the link's: the session, the friend, the move number."""
+    reversi(data)
+    link = check.table(data.get("link"), "link")
+    check.integer(link.get("session"), 1, 0xFFFF, "session")
+    peer = check.text(link.get("peer"), 12, "peer")
+    if len(peer) != 12 or peer.strip("0123456789abcdef"):
+        raise check.Invalid("peer: not an address")
+    check.text(link.get("name"), 12, "name")
+    check.flag(link.get("inviter"), "inviter")
+    check.integer(link.get("number"), 0, 0xFFFF, "number")
+    check.integer(link.get("last"), 0, 88, "last")
+    check.flag(link.get("pending"), "pending")
+    check.flag(link.get("cpu"), "cpu")

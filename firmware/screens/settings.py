@@ -2,7 +2,7 @@
 sleep, calibrate stick, test board, reset records), then a section for each game that declares
 settings, with the game's own labels (firmware/gamelist.py). Every change is
 saved and applied at once."""
-from firmware import gamelist
+from firmware import modules
 from firmware.hal.controls import A, B, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import Screen, BACK
 from firmware.game_settings import set_game_value, game_values
@@ -25,16 +25,21 @@ RESET = "Reset records"
 def rows(app):
     """[(kind, label, what)]: kind "system" (what: setting), "action" (what:
     CALIBRATE, TEST or RESET), "heading" (a game's title) or "game" (what: (game,
-    setting))."""
+    setting)). Heap: of each game's declaration only what its settings need
+    is kept (game_settings: its id, title and settings), and the game list's
+    module goes once it has been read."""
     found: list = [("system", label, name) for label, name, _ in SYSTEM]
     for action in (CALIBRATE, TEST, RESET):
         found.append(("action", action, action))
-    for game in gamelist.games(app):
-        shown = [s for s in game.get("settings", ()) if s[1] is not None]
-        if shown and "error" not in game:
-            found.append(("heading", game["title"], None))
-            for setting in shown:
-                found.append(("game", setting[1], (game, setting)))
+    with modules.borrowed("firmware.gamelist") as gamelist:
+        for declared in gamelist.games(app):
+            shown = [s for s in declared.get("settings", ()) if s[1] is not None]
+            if shown and "error" not in declared:
+                game = {"id": declared["id"], "title": declared["title"],
+                        "settings": declared["settings"]}
+                found.append(("heading", game["title"], None))
+                for setting in shown:
+                    found.append(("game", setting[1], (game, setting)))
     return found
 
 

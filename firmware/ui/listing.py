@@ -1,23 +1,24 @@
 """The list of Settings and the pause menu (one way to show rows of labels and
-values); a module of its own, loaded only by those two screens (firmware/ui/draw.py
-is loaded by every game)."""
+values); a module of its own, loaded only by those two screens, and needing
+nothing of firmware/ui/draw.py (which a game may not have loaded when its
+pause menu opens)."""
 from micropython import const
 
 from firmware.ui import WIDTH, tinyfont
-from firmware.ui.draw import LIST_ROWS, shown
 
 _CHAR = const(8)       # the 8x8 font
 _ROW_H = const(9)      # as draw's lists: the font and a pixel of room
 _LIST_Y = const(10)    # as draw's lists: under the title bar
+_LIST_ROWS = const(5)  # as draw.LIST_ROWS: the rows between the title bar and the keys
 
 
-def rows(fb, items, top, cursor, x=0, y=_LIST_Y, w=WIDTH, n=LIST_ROWS):
+def rows(fb, items, top, cursor, x=0, y=_LIST_Y, w=WIDTH, n=_LIST_ROWS):
     """The list of Settings and the pause menu: items are (label, value) rows,
     n of them shown from top in a band w wide at (x, y), each on a cleared
     row, the cursor's inverted. A value is right-aligned in the 8x8 font, or
     in the small one when the row is too narrow for both; value None makes the
     row a heading (centred, never the cursor's)."""
-    for i in shown(top, len(items), n):
+    for i in range(top, min(len(items), top + n)):
         label, value = items[i]
         row_y = y + (i - top) * _ROW_H
         fb.fill_rect(x, row_y, w, _ROW_H, 1 if i == cursor else 0)

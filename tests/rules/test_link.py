@@ -3,7 +3,8 @@
 # plain list per board with seeded loss, duplicates and reordering (a small
 # generator of its own: MicroPython's random has no Random objects).
 from firmware.games import link
-from firmware.games.link import Lobby, Session, pairing_code, board_name, checksum
+from firmware.games.link import Session, checksum
+from firmware.games.link_pairing import Lobby, pairing_code, board_name
 from firmware.games.reversi import Reversi, BLACK, WHITE, PASS
 from firmware.games.reversi_link import LinkedReversi, STATE_SIZE, GAME_ID, position_into
 
@@ -306,12 +307,12 @@ def test_a_duplicated_move_is_taken_once():
 
 def send_move(session, number):
     """session sends a MOVE numbered number with its position now."""
-    session._start(link.MOVE, session.session)
+    session.start(link.MOVE, session.session)
     session.out[6] = number >> 8
     session.out[7] = number & 255
     session.out[8] = 0
     position_into(session.linked.game, session.out, 9)
-    session._send(session.peer)
+    session.send_to(session.peer)
 
 
 def test_an_old_move_is_ignored_and_the_later_position_sent_back():

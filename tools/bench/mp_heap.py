@@ -27,7 +27,8 @@
 # Settings and About.
 # A game's play is its declared GAME["bench"]["play"] (a generator function
 # of its module, given this module's helpers), else one of _PLANS below, else
-# play_generic.
+# play_generic. Each game's play ends with its pause menu (E, every row, B),
+# in a row of its own ("ROW, paused").
 #
 # Figures: gc.mem_alloc() at the start of each step(), just after the runner's
 # top-level collection, is the heap held between frames ("live": in this port
@@ -55,6 +56,16 @@ import sys
 import time
 
 import machine
+# The radio's stand-ins (tools/emu/mp_node/network.py, espnow.py) are Python
+# here but C on the board: their code is loaded now, with the bench's own
+# heap, as machine's is. What the real port allocates on MicroPython's heap
+# for each object still counts, because the stand-ins allocate it when the
+# firmware makes the object, after the baseline: ESPNow's receive ring
+# buffer when it goes active (rxbuf, 526 bytes by default, as the espnow
+# docs say), irecv's [address, message] list with its 250-byte buffer, and
+# the peer table.
+import network  # noqa: F401
+import espnow  # noqa: F401
 
 
 TARGET_KB = 64
@@ -335,23 +346,25 @@ def play_system(rng, n):
         yield from push("down", 1, 4)
 
 
-class _Friend:
-    """What the lobby knows once paired (firmware.screens.link.Game.paired):
-    no second board answers under this bench."""
-    session = 0x1234
-    peer = b"\x24\x6f\x28\x00\x00\x02"
-    inviter = True
-    peer_name = "ML4M-0002"
-
-
 def play_link(rng, n):
-    # Play a friend: the lobby with the radio on (HELLOs out), then a game as
-    # paired. Nobody answers here: Black's moves go out by radio and are sent
-    # again, unanswered; the friend's turn never comes, so the stick and A
-    # meet "FRIEND'S TURN" and, after 5 s, the "Waiting for" box.
-    yield from frames(30)
+    # Play a friend: first the lobby's program (the radio on, HELLOs out),
+    # then, paired, the linked game's program (a launch: the lobby's code is
+    # not in its heap). No second board answers under this bench: the
+    # invitation is put in the lobby as one heard, and A accepts it. In the
+    # game, Black's moves go out by radio and are sent again, unanswered;
+    # the friend's turn never comes, so the stick and A meet "FRIEND'S
+    # TURN" and, after 5 s, the "Waiting for" box.
     s = _app[0].screen
-    s.paired(_Friend, _app[0].hal.clock.now())
+    if type(s).__name__ == "Lobby":
+        yield from frames(30)
+        friend = b"\x24\x6f\x28\x00\x00\x02"
+        lobby = _app[0].screen.lobby
+        lobby.boards.append([friend, "ML4M-0002", -50, _app[0].hal.clock.now()])
+        lobby.invited_by = [friend, "ML4M-0002", 0x1234]
+        lobby = s = None
+        yield from tap("A", 2, 60)           # accepted: the linked game's program starts
+        _notes.append("the lobby did not start the linked game")
+        return
     s = None
     phase("Play a friend, paired")
     yield from tap("A", 2, 4)                # the pairing code seen
@@ -422,8 +435,27 @@ def play_row(item, rng, n):
         yield from play_system(rng, 60)
     else:
         yield from game[5](rng, n)
+        yield from pause_menu(row)
     _where["next"] = "menu"
     yield from to_menu()
+
+
+def pause_menu(row):
+    """The pause menu over the game as the play left it: E, the cursor down
+    through every row (each drawn with its value) and B, in a phase of its
+    own ("ROW, paused": its +opened is what the open menu adds to the game's
+    heap of the frame before). The frames after it are the game's again."""
+    playing = _phase[0]
+    phase(row + ", paused")
+    yield from tap("E")
+    if screen_name() != "Pause":
+        _notes.append("%s: E did not open the pause menu" % row)
+    else:
+        for _ in range(len(_app[0].screen.rows)):
+            yield from push("down")
+        yield from tap("B")
+    phase(playing)
+    yield from frames(4)
 
 
 def back_in_menu(row):

@@ -87,7 +87,7 @@ PROGRESS = _arg("--progress", 5000)
 BUDGET_S = _arg("--budget-s", 0)   # stop (with the report) after this many seconds of wall time
 _DONE = 1 << 30                # the place after the last input (and its checkpoint)
 # every game whose pause menu the soak must reach (tools/soak.py's PAUSED_GAMES)
-PAUSED_GAMES = ("puzzle 3x3", "puzzle 4x4", "puzzle 5x5", "g2048", "reversi", "link", "dot")
+PAUSED_GAMES = ("puzzle 3x3", "puzzle 4x4", "puzzle 5x5", "g2048", "reversi", "dot")
 _s = {"frames": 0, "exceptions": 0, "crashes": 0, "stuck": 0, "seen": set(),
       "heap": None, "app": None, "gen": None, "total": 0, "out_of_heap": 0, "before": 0, "was": None,
       "paused": {}, "dims": 0, "savers": 0, "mutes": 0, "idles": [0, 0], "in_game": 0, "in_pause": 0, "first": True, "peaks": {},

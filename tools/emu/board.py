@@ -30,6 +30,18 @@ class ResetRequested(StopEmulation):
     """machine.reset()/soft_reset()/deepsleep(): the program stops here."""
 
 
+# The ESP32 port's FreeRTOS tick (CONFIG_FREERTOS_HZ: MicroPython's sdkconfig
+# leaves ESP-IDF's default of 100 Hz). The port's waits block one tick at a time:
+# time.sleep_ms (mp_hal_delay_ms in ports/esp32/mphalport.c) blocks in
+# ulTaskNotifyTake(1 tick) while more than a tick is left and busy-waits the rest
+# (mp_hal_delay_us spins); select.poll blocks in the same one-tick waits until an
+# object is ready. A pin or Timer interrupt ends a block at once
+# (mp_hal_wake_main_task_from_isr). The board counts the time the CPU spent
+# blocked (idle_ns) and the times it woke from a block (wakes), for the CPU
+# model of tools/bench/bench_hal.py; virtual time itself passes as before.
+TICK_NS = 10_000_000
+
+
 # Pin map and analog facts of the ML4M. Buttons are wired active-high with external
 # pull-downs (GPIO34/35 have no internal pulls), so a released button reads 0.
 ML4M = {
@@ -131,6 +143,9 @@ class Board:
         self._running_pending = False
         self.resets = 0
         self.dropped_irqs = 0
+        self.idle_ns = 0               # time blocked in a FreeRTOS wait (TICK_NS above)
+        self.wakes = 0                 # ...and how often the CPU woke from one
+        self._notified = False         # an interrupt's task notification, not yet taken
         self.reset_cause = 1           # machine.PWRON_RESET; SOFT_RESET (5) after soft_reset()
         self.rtc_memory = b""          # machine.RTC().memory(): kept across a soft reset
         # Light sleep (machine.lightsleep): the wake pins esp32.wake_on_ext1
@@ -211,12 +226,55 @@ class Board:
 
     def sleep_ms(self, ms):
         # MicroPython ignores negative delays.
-        if ms > 0:
-            self.advance_ns(int(ms) * 1_000_000)
-            if self.realtime:
-                _host_time.sleep(ms / 1000)
-        else:
+        if ms <= 0:
             self._run_pending()
+            return
+        # as the ESP32 port does it: blocked while more than a tick is left,
+        # then a busy wait to the exact end (same end time as a plain advance)
+        start = self._ns
+        total = int(ms) * 1_000_000
+        while True:
+            self._run_pending()
+            if self._ns - start + TICK_NS >= total:
+                break
+            self.wait_tick()            # (realtime: sleeps the host as long)
+        rest = start + total - self._ns
+        self.advance_ns(rest)
+        if self.realtime:
+            _host_time.sleep(rest / 1e9)
+
+    def notify(self):
+        """An interrupt woke the main task (the port's ISRs do it after
+        scheduling their callback): a blocked wait ends now."""
+        self._notified = True
+
+    def wait_tick(self):
+        """One ulTaskNotifyTake(pdFALSE, 1): blocked until the next FreeRTOS tick
+        or an interrupt's notification, whichever comes first (at once if one
+        is waiting already). Counted in idle_ns and wakes."""
+        self.wakes += 1
+        if self._notified:
+            self._notified = False
+            return
+        start = self._ns
+        edge = (start // TICK_NS + 1) * TICK_NS
+        try:
+            while not self._notified:
+                due = self._events[0][0] if self._events else None
+                if due is None or due >= edge:
+                    self.advance_ns(edge - self._ns)
+                    break
+                self.advance_ns(due - self._ns)
+        finally:
+            self._notified = False
+            self.idle_ns += self._ns - start
+        if self.realtime:
+            _host_time.sleep((self._ns - start) / 1e9)
+
+    def poll(self):
+        """select.poll() as the ESP32 port's, for objects that answer ioctl
+        (the firmware's Clock): see SelectPoll."""
+        return SelectPoll(self)
 
     def sleep_us(self, us):
         if us > 0:
@@ -397,6 +455,7 @@ class Board:
         else:
             # The port's ISR drops the callback when the scheduler queue is full.
             self.dropped_irqs += 1
+        self.notify()
 
     # ---- buttons -------------------------------------------------------------------
     def _button_gpio(self, name):
@@ -511,3 +570,46 @@ class Board:
             self.bus.attach(address, self.panel)
         else:
             self.bus.detach(address)
+
+
+class SelectPoll:
+    """select.poll() of the ESP32 port, for objects with an ioctl(req, arg)
+    method (io.IOBase streams written in Python): ipoll(timeout_ms) asks each
+    object whether it is ready (MP_STREAM_POLL, 3) and, while none is, blocks a
+    FreeRTOS tick at a time (Board.wait_tick: an interrupt ends the block), until
+    timeout_ms have passed on ticks_ms (extmod/modselect.c). Scheduled callbacks
+    (soft IRQs) have run by the time the object is asked, as on the board, where
+    the object's Python ioctl runs them at its first conditional jump."""
+
+    POLL = 3
+
+    def __init__(self, board):
+        self.board = board
+        self.objects = []
+        self.asked = 0          # ioctl calls: Python run on every look
+
+    def register(self, obj, mask=1):
+        self.objects.append((obj, mask))
+
+    def ipoll(self, timeout_ms=-1, flags=0):
+        board = self.board
+        if current() is not board:
+            # the firmware's Timer and pins act on the current board: this
+            # poll would wait on a clock nothing moves
+            raise RuntimeError("select.poll of another board: make it while the "
+                               "board the Hal runs on is the current one")
+        start = board.ticks_ms()
+        while True:
+            board._run_pending()
+            ready = []
+            for obj, mask in self.objects:
+                self.asked += 1
+                got = obj.ioctl(self.POLL, mask)
+                if got:
+                    ready.append((obj, got))
+            elapsed = (board.ticks_ms() - start) & (TICKS_PERIOD - 1)
+            if ready or 0 <= timeout_ms <= elapsed:
+                return ready
+            board.wait_tick()
+
+    poll = ipoll

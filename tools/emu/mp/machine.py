@@ -399,7 +399,13 @@ class Timer:
             if mode == Timer.PERIODIC:
                 board.schedule_ns(board._ns + period_ns, fire)
             if callback is not None:
-                callback(self)
+                # the port's timer ISR schedules the callback (a soft one, as
+                # its Pin IRQs) and wakes the main task
+                if len(board._pending) < 8:
+                    board.schedule(callback, self)
+                else:
+                    board.dropped_irqs += 1
+                board.notify()
 
         board.schedule_ns(board._ns + period_ns, fire)
 
