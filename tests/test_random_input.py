@@ -93,7 +93,7 @@ def test_the_soak_sees_a_crash_and_a_stuck_screen(store_dir, monkeypatch):
         from firmware.screens import about, records
         monkeypatch.setattr(about.About, "update", boom)
         monkeypatch.setattr(records.Records, "update", lambda self, now_ms: None)
-    s = play(store_dir, 1500, 11, before_start=[planted])
+    s = play(store_dir, 1000, 11, before_start=[planted])
     assert any("planted" in c for c in s.crashes)
     assert "Records" in s.stuck
     assert s.bad()
