@@ -112,6 +112,12 @@ time.ticks_us = _v_ticks_us
 time.sleep_ms = _v_sleep_ms
 time.sleep_us = _v_sleep_us
 time.sleep = _v_sleep
+# The clock waits for a frame in select.poll, woken by a machine.Timer
+# (firmware/hal/clock.py); here that wait would take real milliseconds while
+# this virtual time stood still. Without a Timer the clock waits in
+# time.sleep_ms, above: virtual. (The Timer and poll objects it then does not
+# make are a few dozen bytes of the heap; their code is loaded all the same.)
+del machine.Timer
 
 # ---- inputs -------------------------------------------------------------------
 # ML4M wiring (firmware/boards/ml4m.py): buttons read 1 when pressed; X is inverted.

@@ -66,6 +66,12 @@ time.ticks_us = lambda: _now[1]
 time.sleep_us = _sleep_us
 time.sleep_ms = lambda ms: _sleep_us(ms * 1000)
 time.sleep = lambda s: _sleep_us(int(s * 1000000))
+# The clock waits for a frame in select.poll, woken by a machine.Timer
+# (firmware/hal/clock.py); here that wait would take real milliseconds while
+# this virtual time stood still. Without a Timer the clock waits in
+# time.sleep_ms, above: virtual. (The Timer and poll objects it then does not
+# make are a few dozen bytes of the heap; their code is loaded all the same.)
+del machine.Timer
 
 # ---- inputs (the ML4M's wiring: buttons read 1 pressed, X inverted) --------------
 _BUTTON_GPIO = {"A": 32, "B": 33, "C": 35, "D": 34, "E": 27, "F": 26}
