@@ -5,15 +5,14 @@ play and rows), and a folder it cannot take refused before anything runs,
 naming the file and saying why."""
 import os
 import re
-import shutil
 
 import pytest
 
+from tests.mprunner import NEEDS_RUNNER
 from tests.test_games import readme_example
 from tools.bench import bench_heap
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MODULES = os.path.join(ROOT, "tools", "node_modules", "@micropython")
 
 # A package game with relative imports, its own bench play (which says what it
 # was given) and a bench row with a setting changed.
@@ -93,8 +92,8 @@ def test_a_folder_is_read_and_staged_as_install_game_leaves_it(staged):
     assert sorted(compiled) == ["/games/dot.mpy", "/games/walk/__init__.mpy", "/games/walk/steps.mpy"]
 
 
-@pytest.mark.skipif(shutil.which("node") is None or not os.path.isdir(MODULES),
-                    reason="the MicroPython runner needs Node 20 and tools/node_modules: run make deps")
+@NEEDS_RUNNER[0]
+@NEEDS_RUNNER[1]
 def test_each_game_of_the_folder_is_a_row_played_with_its_own_bench(staged):
     rows = re.findall(r"^row: (.+)$", bench_heap.run(None, "--rows"), re.M)
     mine = rows.index("Dot")          # after the built-in games, before the system screens

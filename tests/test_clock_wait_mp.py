@@ -4,23 +4,14 @@ run by the time the poll asks it (so a wait ends on the press at once), and
 the clock is ready when its frame is due. The emulator models this
 (tools/emu/board.py, SelectPoll); this checks the model's premise on
 MicroPython's own VM."""
-import os
 import re
-import shutil
 import subprocess
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-NODE = shutil.which("node")
-RUNNER = os.path.join(ROOT, "tools", "mprun", "run.mjs")
-MODULES = os.path.join(ROOT, "tools", "node_modules", "@micropython")
+from tests.mprunner import NEEDS_RUNNER, NODE, ROOT, RUNNER
 
-pytestmark = [
-    pytest.mark.skipif(NODE is None, reason="node is not installed (the MicroPython runner needs Node 20)"),
-    pytest.mark.skipif(not os.path.isdir(MODULES),
-                       reason="tools/node_modules is missing: run `make deps` for the MicroPython runner"),
-]
+pytestmark = NEEDS_RUNNER
 
 
 def test_a_scheduled_press_or_the_frames_time_ends_the_clocks_poll():

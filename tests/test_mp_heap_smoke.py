@@ -2,22 +2,14 @@
 only, under the Node runner, through the loop its first line declares."""
 import os
 import re
-import shutil
 import subprocess
 import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-NODE = shutil.which("node")
-RUNNER = os.path.join(ROOT, "tools", "mprun", "run.mjs")
-MODULES = os.path.join(ROOT, "tools", "node_modules", "@micropython")
+from tests.mprunner import NEEDS_RUNNER, NODE, ROOT, RUNNER
 
-pytestmark = [
-    pytest.mark.skipif(NODE is None, reason="node is not installed (the MicroPython runner needs Node 20)"),
-    pytest.mark.skipif(not os.path.isdir(MODULES),
-                       reason="tools/node_modules is missing: run `make deps` for the MicroPython runner"),
-]
+pytestmark = NEEDS_RUNNER
 
 
 def test_heap_bench_reports_the_menu():
