@@ -188,7 +188,15 @@ def measure(check, say):
     found, _ = check.call("bc.screens()", "the list of screens")
     for name in found["screens"].split("|"):
         say(f"heap: {name}")
-        heap, rest = check.call("bc.heap(%r)" % name, "the heap of " + name)
+        if name in ("Menu", "Records", "Settings", "About"):
+            heap, rest = check.call("bc.heap(%r)" % name, "the heap of " + name)
+        else:                 # a game: a launch, its own program after a soft reset
+            check.call("bc.write_launch(%r)" % name, "the launch of " + name)
+            heap, rest = check.call("bc.heap_launched()", "the heap of " + name)
+            if not heap and not rest:
+                # the program launched another at once (Play a friend's game,
+                # with no friend paired yet, starts its lobby): that one
+                heap, rest = check.call("bc.heap_launched()", "the heap of " + name)
         if "heap" not in heap:
             raise DeployError("the heap of %s: the board printed no figure: %s"
                               % (name, " / ".join(rest[-5:]) or "nothing"))

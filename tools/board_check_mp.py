@@ -116,38 +116,47 @@ _SYSTEM = {"Settings": ("firmware.screens.settings", "SettingsScreen"),
 
 
 def heap(name, frames=45):
-    """The live heap of one screen at a fresh boot: opened from the menu, run
-    for 1.5 s, collected; the heap this module held before the firmware is
-    taken off."""
+    """The live heap of the menu or a system screen at a fresh boot: opened
+    from the menu, run for 1.5 s, collected; the heap this module held before
+    the firmware is taken off. (A game: write_launch, then heap_launched.)"""
     arcade = boot()[0]
     if name in _SYSTEM:
         arcade.switch(arcade.open(*_SYSTEM[name]))
-    elif name != "Menu":
-        arcade = _game_program(arcade, name)
+    _run(arcade, frames)
+
+
+def write_launch(name):
+    """The menu's half of a game's launch: its launch note, as choosing the
+    game writes it (firmware/gamelist.py, launch.py), into the RTC memory.
+    The check's next call comes after a soft reset, as the launch's would."""
+    import json
+    import machine
+    from firmware import gamelist
+    arcade = boot()[0]
+    note = gamelist.launch_note(arcade, gamelist.entry_key(arcade, name))
+    machine.RTC().memory(json.dumps(note))
+    say("noted", name)
+
+
+def heap_launched(frames=45):
+    """The game's own program, as main.py starts it after a launch's soft
+    reset: the note in the RTC memory read, the game on a fresh heap with
+    none of the menu's modules or names; run for 1.5 s, collected."""
+    gc.collect()
+    _base[0] = gc.mem_alloc()
+    from firmware import app
+    arcade = app.start(None, STORE)
+    if arcade is None:
+        raise RuntimeError("safe boot: let go of B")
+    _run(arcade, frames)
+
+
+def _run(arcade, frames):
     for _ in range(frames):
         arcade.step()
     gc.collect()
     say("heap", "%.1f" % ((gc.mem_alloc() - _base[0]) / 1024))
     say("free", "%.1f" % (gc.mem_free() / 1024))
-
-
-def _game_program(menu, name):
-    """The game's own program as a launch starts it (firmware/launch.py), in
-    this one call: the launch note into the RTC memory, the menu's modules
-    forgotten, then the firmware's start again. A launch would soft-reset
-    first, which ends this call; here the interned names of the menu's
-    modules stay (a fresh heap has none), so the figure is an upper bound."""
-    import json
-    import machine
-    from firmware import gamelist
-    note = gamelist.launch_note(menu, gamelist.entry_key(menu, name))
-    machine.RTC().memory(json.dumps(note))
-    menu = gamelist = None
-    for module in [m for m in sys.modules if m not in _loaded[0]]:
-        del sys.modules[module]
-    gc.collect()
-    from firmware import app
-    return app.start(None, STORE)
 
 
 def puzzle_hint(width):
