@@ -297,7 +297,9 @@ def play_reversi(rng, n):
             break
         if not menu_done and _count[0] - start > n // 2:
             menu_done = True
-            yield from tap("C", 2, 6)        # the game menu, down and up, closed
+            # C is undo (Reversi's old game menu is the pause menu now, opened
+            # at the row's end): undo, the cursor down and up, undo again
+            yield from tap("C", 2, 6)
             yield from push("down")
             yield from push("up")
             yield from tap("C", 2, 4)
