@@ -290,7 +290,12 @@ async function run(name) {
     await page.reload();
     await page.waitForFunction(() => window.arcade && window.arcade.frames > 0);
     const kept = await waitForPicture(page, spec.expected.menu_with_game);
+    // the page reads the file asynchronously: the refusal shows a moment later
+    // (on a busy machine, after this line would otherwise have read the old text)
+    const before = await page.textContent("#status");
     await page.setInputFiles("#loadgame", spec.bad_game_file);
+    await page.waitForFunction((old) => document.querySelector("#status").textContent !== old,
+                               before, { timeout: 10000 }).catch(() => {});
     const refused = await page.textContent("#status");
     await page.setInputFiles("#loadgame", spec.game_zip);      // the same game as a package
     const zipped = await waitForPicture(page, spec.expected.menu_with_game);
