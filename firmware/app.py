@@ -38,7 +38,7 @@ class App:
         self.note = note                   # what this program was started with
         self.game = note.get("game")       # the menu entry of the game this program plays
         self.games_folder = games_folder   # a player's games: /games on the board
-        self.games_checked = note.get("checked", False)   # declarations read this power-on
+        self.games_checked = note.get("games_checked", False)   # declarations read this power-on
         self.menu_key = note.get("menu")   # the menu entry chosen last (firmware.screens.menu)
         now = hal.clock.now()
         self.idle_since = time.ticks_add(now, -note.get("idle", 0))
@@ -55,8 +55,8 @@ class App:
         self.probed = now          # when a missing panel was last looked for
         self.menu_since = now      # when the menu was last being built
         self.building_menu = False # a crash now is the menu's
-        self.menu_fails = note.get("fails", 0)    # the menu's crashes in a row (each within 20 s of its start)
-        self.menu_broken = note.get("safe", False)   # it failed twice in a row: the safe menu from now on
+        self.menu_fails = note.get("menu_fails", 0)    # the menu's crashes in a row (each within 20 s of its start)
+        self.menu_broken = note.get("menu_broken", False)   # it failed twice in a row: the safe menu from now on
         self.memory_reset = note.get("memory")    # ticks of the last reset for want of memory
         self.restart = False       # out of memory twice in a minute: the crash screen says so
 
@@ -127,12 +127,6 @@ class App:
         self.menu_key = key
         self.leave(gamelist.launch_note(self, key))
 
-    def visit(self, module_name, class_name):
-        """A system screen (Records, Settings, About) from the menu: in a
-        program of its own, as a game (the menu's modules are not under it).
-        Never returns."""
-        self.leave({"open": [module_name, class_name]})
-
     def open(self, module_name, class_name):
         """A screen of this program (a system screen, Test board), imported
         now (B: the menu's program again, on a fresh heap)."""
@@ -153,16 +147,6 @@ class App:
             machine.soft_reset()
             return
         launch.leave(self, note)
-
-    def again(self):
-        """The note that starts this same program again (the same game, or the menu)."""
-        note = {}
-        if self.game is not None:
-            note["game"] = self.game
-            for field in ("start", "broken"):
-                if field in self.note:
-                    note[field] = self.note[field]
-        return note
 
     def switch(self, target):
         """Leave the current screen for target: BACK (the menu) or a Screen."""
@@ -242,8 +226,15 @@ class App:
         except Exception:
             pass
         self.memory_reset = now
+        # the note that starts this same program again (the same game, or the menu)
+        note = {}
+        if self.game is not None:
+            note["game"] = self.game
+            for field in ("start", "broken"):
+                if field in self.note:
+                    note[field] = self.note[field]
         try:
-            self.leave(self.again())
+            self.leave(note)
         except Exception as error:   # no memory even for the note: the crash screen
             _print(error)
 
@@ -380,10 +371,10 @@ def _print(error):
 
 # Saves live in "data", relative to the current folder: that is /data on the
 # board (MicroPython starts in /), and the simulator runs in a folder of its own.
-STORE_ROOT = "data"
+_STORE_ROOT = const("data")
 
 
-def main(board=None, store_root=STORE_ROOT, games_folder="games"):
+def main(board=None, store_root=_STORE_ROOT, games_folder="games"):
     """After a power-on or a soft reset: the program the launch note names,
     then its loop, for good (until the next launch resets)."""
     app = start(board, store_root, games_folder)
@@ -391,7 +382,7 @@ def main(board=None, store_root=STORE_ROOT, games_folder="games"):
         app.run()
 
 
-def start(board=None, store_root=STORE_ROOT, games_folder="games"):
+def start(board=None, store_root=_STORE_ROOT, games_folder="games"):
     """The HAL, the settings and records, and the app at its first screen;
     firmware/start_up.py does it and is forgotten again (a function of its
     own: no frame holds the module after). None: safe boot."""

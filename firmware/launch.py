@@ -20,13 +20,16 @@ A note is a dict of plain data, written as JSON:
   broken    instead of start: why the game cannot start (the crash screen says it)
   open      instead of a game: [module, class] of a system screen (Settings, Records, About)
   menu      the menu entry the cursor comes back to
-  fails     the menu's failures in a row; safe: True when the safe menu stands in
+  menu_fails     the menu's failures in a row
+  menu_broken    True when the safe menu stands in
   notes     texts for the player not shown yet
   toast     [text, shown at ms]: the note on show at the reset
   no_folder the save folder is unusable, and the player was told
   idle      ms since the last input; dim: the panel was dimmed
   stick     the stick's calibrated rest [x, y], when it was measured
-  checked   the games' declarations were read this power-on
+  reach     with it, the stick's range in use [left, right, up, down]
+            (firmware/stick_range.py), so the next program need not read it
+  games_checked  the games' declarations were read this power-on
   memory    ticks_ms of the last reset for want of memory (at most one a minute)
 """
 import json
@@ -66,13 +69,14 @@ def leave(app, note):
         from firmware import crashlog
         crashlog.set_aside(store, now)
     note["menu"] = app.menu_key
-    note["fails"] = app.menu_fails
-    note["safe"] = app.menu_broken
-    note["checked"] = app.games_checked
+    note["menu_fails"] = app.menu_fails
+    note["menu_broken"] = app.menu_broken
+    note["games_checked"] = app.games_checked
     note["idle"] = time.ticks_diff(now, app.idle_since)
     note["dim"] = app.dimmed
     if hal.controls.calibrated:
         note["stick"] = [hal.controls.center_x, hal.controls.center_y]
+        note["reach"] = hal.controls.reach
     if app.memory_reset is not None:
         note["memory"] = app.memory_reset
     text = json.dumps(note)

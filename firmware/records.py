@@ -5,7 +5,9 @@ Layout: {group: {field: number}}, a group per game or per way of playing it
 ("8-Puzzle numbers", "Reversi easy"); the fields are the ones the games
 declare (GAME["records"]: field, label, kind, how to show it).
 """
-_LARGEST = 1000000000   # no game counts this far; a bigger number is damage
+from micropython import const
+
+_LARGEST = const(1000000000)  # no game counts this far; a bigger number is damage
 
 
 def check_records(data):

@@ -80,10 +80,16 @@ def _hal(board, store_root, note):
         hal = Hal(board, store_root, warm=True, stick=note.get("stick"))
         # an unusable save folder was said once, in the program before: not again
         hal.store.no_folder = note.get("no_folder", False)
-    # the stick's range captured by Test board, if the owner did (forgotten
-    # with this module)
-    from firmware import stick_range
-    stick_range.load(hal)
+    if note is not None and hal.controls.calibrated and "reach" in note:
+        # the range the program before had in use: data/stick.json is not
+        # read again (nor firmware/stick_range.py loaded, with its names)
+        hal.controls.reach[:] = note["reach"]
+    else:
+        # the stick's range captured by Test board, if the owner did
+        # (forgotten with this module); its centre stands in for a rest that
+        # could not be measured
+        from firmware import stick_range
+        stick_range.load(hal)
     hal.controls.update(hal.clock.now())
     if note is None:
         return hal
@@ -116,31 +122,27 @@ def settings_and_records(hal):
     can still raise here (a value the hardware refuses): it is set aside, the
     defaults are used, and the board never shows a blank panel at every
     power-on."""
-    return _read(hal, _settings, "settings"), _read(hal, _records, "records")
+    return _read(hal, Settings, "settings"), _read(hal, Records, "records")
 
 
-def _settings(hal):
-    settings = Settings(hal.store)
-    settings.apply(hal)
-    return settings
-
-
-def _records(hal):
-    return Records(hal.store)
-
-
-def _read(hal, make, name):
-    """make(hal), or, when that raises, the file set aside (reason in the
-    crash log) and make(hal) again with the defaults."""
-    try:
-        return make(hal)
-    except Exception as error:   # never BaseException: Ctrl-C must stop us
+def _read(hal, kind, name):
+    """kind(hal.store) (Settings: applied to the hardware), or, when that
+    raises, the file set aside (reason in the crash log) and kind(hal.store)
+    again with the defaults."""
+    for attempt in (1, 2):
         try:
-            sys.print_exception(error)  # type: ignore[attr-defined]  # to the REPL
-        except Exception:
-            pass
-        hal.store.set_aside(name, "start-up: " + _text(error))
-        return make(hal)
+            made = kind(hal.store)
+            if kind is Settings:
+                made.apply(hal)
+            return made
+        except Exception as error:   # never BaseException: Ctrl-C must stop us
+            if attempt == 2:
+                raise
+            try:
+                sys.print_exception(error)  # type: ignore[attr-defined]  # to the REPL
+            except Exception:
+                pass
+            hal.store.set_aside(name, "start-up: " + _text(error))
 
 
 def _text(error):

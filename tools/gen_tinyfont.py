@@ -74,10 +74,10 @@ def module_text():
     with open(SHEET) as f:
         (chars1, glyphs1), (chars2, glyphs2) = read_sheet(f.read())
     return (FONT_HEADER
-            + "_CHARS1 = %r\n" % chars1
-            + "_GLYPHS1 = %s\n" % _bytes_literal(glyphs1)
-            + "_CHARS2 = %r\n" % chars2
-            + "_GLYPHS2 = %s\n" % _bytes_literal(glyphs2)
+            + "_CHARS1 = const(%r)\n" % chars1
+            + "_GLYPHS1 = const(%s)\n" % _bytes_literal(glyphs1)
+            + "_CHARS2 = const(%r)\n" % chars2
+            + "_GLYPHS2 = const(%s)\n" % _bytes_literal(glyphs2)
             + FONT_CODE)
 
 
@@ -108,6 +108,8 @@ runs with fill_rect, so nothing is allocated per character.
 
 from micropython import const
 
+# The tables are const(): folded into the code that reads them, so they cost
+# the board no interned names (README, "Why the code looks like this").
 '''
 
 FONT_CODE = '''
@@ -125,7 +127,7 @@ for _i in range(26):   # lower case letters share the upper case glyphs
     _MAP1[65 + _i] = _MAP1[33 + _i]
 for _i in range(len(_CHARS2)):
     _MAP2[ord(_CHARS2[_i]) - 32] = _i + 1
-del _i, _CHARS1, _CHARS2   # needed only to build the maps above
+del _i
 
 
 def height(size=1, scale=1):

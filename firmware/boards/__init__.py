@@ -2,8 +2,11 @@
 this board runs: chosen at deploy and kept in /board.txt. Read at power-on
 (firmware/start_up.py), then forgotten with it: the HAL keeps the board's
 module it was built from."""
-DEFAULT_BOARD = "ml4m"
-CHOSEN = "board.txt"     # /board.txt: the board file chosen at deploy (make deploy BOARD=...)
+from micropython import const
+
+# private const(): no interned names on the board for them
+_DEFAULT_BOARD = const("ml4m")
+_CHOSEN = const("board.txt")     # /board.txt: the board file chosen at deploy (make deploy BOARD=...)
 
 
 def chosen_board():
@@ -11,11 +14,11 @@ def chosen_board():
     `make deploy BOARD=name` (the simulator's --board writes it in its flash),
     or the ML4M when there is none."""
     try:
-        with open(CHOSEN) as f:
+        with open(_CHOSEN) as f:
             name = f.read().strip()
     except OSError:
-        return DEFAULT_BOARD
-    return name or DEFAULT_BOARD
+        return _DEFAULT_BOARD
+    return name or _DEFAULT_BOARD
 
 
 def load_board(name=None):
@@ -23,9 +26,9 @@ def load_board(name=None):
     file (a typo in board.txt) falls back to the ML4M's, with a word on the
     REPL: a board that boots is better than one that stops here."""
     if name is None:
-        name = DEFAULT_BOARD
+        name = _DEFAULT_BOARD
     try:
         return __import__("firmware.boards." + name, None, None, [name])
     except ImportError:
-        print("no board file firmware/boards/%s.py: using %s" % (name, DEFAULT_BOARD))
-        return __import__("firmware.boards." + DEFAULT_BOARD, None, None, [DEFAULT_BOARD])
+        print("no board file firmware/boards/%s.py: using %s" % (name, _DEFAULT_BOARD))
+        return __import__("firmware.boards." + _DEFAULT_BOARD, None, None, [_DEFAULT_BOARD])

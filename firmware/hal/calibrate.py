@@ -44,5 +44,6 @@ def calibrate(controls):
     controls._sample_stick()
     if not ok:
         # whatever the held stick says now is not a move
-        controls._mask |= controls._stick_bits()
+        if controls._dir >= 0:
+            controls._mask |= 1 << controls._dir
     return ok

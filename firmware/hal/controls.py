@@ -44,18 +44,15 @@ _REPEAT_RATE_MS = const(80)     # ...then one every this many ms
 # captured by Test board (firmware/stick_range.py) scales each half-axis so
 # that its own end reads this far from the centre.
 _FULL_PUSH = const(1850)
-# E and F together are the mute chord (held CHORD_MS): so that the chord never
+# E and F together are the mute chord (held _CHORD_MS): so that the chord never
 # also acts as E or F, those two report their press when they are let go (a tap),
 # and not at all when they were part of a chord.
 _CHORD = const(0x30)            # E | F
-CHORD_MS = const(1000)
+_CHORD_MS = const(1000)
 
 
 class Controls:
     def __init__(self, board, now=None, rest=None):
-        self.debounce_ms = board.BUTTON_DEBOUNCE_MS
-        self.repeat_delay = _REPEAT_DELAY_MS
-        self.repeat_rate = _REPEAT_RATE_MS
         self._active = board.BUTTON_ACTIVE
         pull = {None: None, "up": Pin.PULL_UP, "down": Pin.PULL_DOWN}[board.BUTTON_PULL]
         self._pins = [Pin(gpio, Pin.IN, pull) for _name, gpio in board.BUTTONS]
@@ -139,7 +136,7 @@ class Controls:
         # the same test update() makes: a button up, and not settling from
         # a release, is pressed now: the frame may start at once
         if (not self._down >> i & 1
-                and time.ticks_diff(t, self._t_release[i]) >= self.debounce_ms):
+                and time.ticks_diff(t, self._t_release[i]) >= self._board.BUTTON_DEBOUNCE_MS):
             self.wake[0] = 1
 
     def poll(self):
@@ -198,9 +195,6 @@ class Controls:
             self.center_x += (dx + 16) >> 5
             self.center_y += (dy + 16) >> 5
 
-    def _stick_bits(self):
-        return 0 if self._dir < 0 else 1 << self._dir
-
     def stick(self):
         """(dx, dy): deviation from rest in ADC counts, +x right, +y down
         (scaled by a captured range: a full push reads 1850)."""
@@ -211,7 +205,7 @@ class Controls:
         if now is None:
             now = time.ticks_ms()
         self._now = now
-        deb = self.debounce_ms
+        deb = self._board.BUTTON_DEBOUNCE_MS
         active = self._active
         latch = self._latch
         latch_t = self._latch_t
@@ -237,7 +231,7 @@ class Controls:
                     t_press[i] = now
         self._sample_stick()
         old_dir = before & 0x3C0
-        new_dir = self._stick_bits()
+        new_dir = 0 if self._dir < 0 else 1 << self._dir
         if new_dir and not old_dir & new_dir:
             t_press[self._dir] = now
         down = (down & 0x3F) | new_dir
@@ -260,12 +254,12 @@ class Controls:
         for i in range(_INPUTS):
             bit = 1 << i
             if fresh & bit:
-                nxt[i] = time.ticks_add(now, self.repeat_delay)
+                nxt[i] = time.ticks_add(now, _REPEAT_DELAY_MS)
             elif held & bit and time.ticks_diff(now, nxt[i]) >= 0:
                 rep |= bit
-                n = time.ticks_add(nxt[i], self.repeat_rate)
+                n = time.ticks_add(nxt[i], _REPEAT_RATE_MS)
                 if time.ticks_diff(n, now) <= 0:   # a long frame: no burst
-                    n = time.ticks_add(now, self.repeat_rate)
+                    n = time.ticks_add(now, _REPEAT_RATE_MS)
                 nxt[i] = n
         self._repeat = rep
 
@@ -280,7 +274,7 @@ class Controls:
             if not self._chord_held:
                 self._chord_held = True
                 self._chord_t = now
-            elif not self._chord_done and time.ticks_diff(now, self._chord_t) >= CHORD_MS:
+            elif not self._chord_done and time.ticks_diff(now, self._chord_t) >= _CHORD_MS:
                 self._chord_done = True
                 self.chorded = True
         taps = 0 if self._chord_held else was_down & ~state & _CHORD
@@ -303,12 +297,8 @@ class Controls:
         return 0
 
     def repeat(self, b):
-        """True on the frame of a push, then every repeat_rate ms after repeat_delay."""
+        """True on the frame of a push, then every _REPEAT_RATE_MS after _REPEAT_DELAY_MS."""
         return bool(self._repeat >> b & 1)
-
-    def set_repeat(self, delay_ms, rate_ms):
-        self.repeat_delay = delay_ms
-        self.repeat_rate = rate_ms
 
     def direction(self):
         """LEFT, RIGHT, UP, DOWN while the stick is pushed, else None."""
@@ -321,9 +311,6 @@ class Controls:
         """Anything pressed or let go this frame (suspended inputs too);
         an input held unchanged is not activity."""
         return self._activity
-
-    def any_pressed(self):
-        return self._state != 0
 
     def suspend_until_release(self):
         """Ignore everything held now until it is let go, and report nothing

@@ -24,7 +24,7 @@ class Display:
         h = board.DISPLAY_HEIGHT
         self.width = w
         self.height = h
-        self.pages = h // 8
+        pages = h // 8
         self._levels = getattr(board, "DISPLAY_CONTRAST", (1, 12, 48, 128, 255))
         self.level = len(self._levels) - 1
         self.inverted = False
@@ -48,7 +48,7 @@ class Display:
             # (ETIMEDOUT): run headless; drawing still works on the buffer.
             self.error = "no display"
         if buf is None:
-            buf = bytearray(w * self.pages)
+            buf = bytearray(w * pages)
         self.buffer = buf
         self.fb = framebuf.FrameBuffer(buf, w, h, framebuf.MONO_VLSB)
         # What the panel's memory holds now. The link's open() cleared both
@@ -58,8 +58,8 @@ class Display:
         smv = memoryview(self._shadow)
         # Views made once: comparing two memoryviews is a C memcmp and makes
         # no garbage, where buf[a:b] == shadow[a:b] would copy both slices.
-        self._rows = [mv[p * w:(p + 1) * w] for p in range(self.pages)]
-        self._srows = [smv[p * w:(p + 1) * w] for p in range(self.pages)]
+        self._rows = [mv[p * w:(p + 1) * w] for p in range(pages)]
+        self._srows = [smv[p * w:(p + 1) * w] for p in range(pages)]
         # A changed page and its shadow are copied (C memcpy) into these two
         # scratch rows, whose 16 chunk views are made once, not one per chunk
         # of the frame nor per flush (README, "Why the code looks like this").
@@ -71,8 +71,8 @@ class Display:
         self._schunks = [spmv[i:i + _CHUNK] for i in range(0, w, _CHUNK)]
         # per page: how many runs of changed columns, and each run's first
         # and last column
-        self._nruns = bytearray(self.pages)
-        self._runs = bytearray(2 * _MAX_RUNS * self.pages)
+        self._nruns = bytearray(pages)
+        self._runs = bytearray(2 * _MAX_RUNS * pages)
         # windows being planned, _WIN bytes each: those reaching the page
         # above and those reaching this page (two lists swapped page by page)
         self._wins = bytearray(_WIN * _MAX_RUNS)
@@ -95,7 +95,7 @@ class Display:
             self.invalidate()
         first = -1                  # first and last changed page
         last = -1
-        for p in range(self.pages):
+        for p in range(len(self._rows)):
             if self._find_runs(p):
                 if first < 0:
                     first = p
@@ -184,7 +184,14 @@ class Display:
             n_here = self._plan_page(p, above, n_above, here) if p <= last else 0
             for q in range(n_above):
                 if not self._joined & (1 << q):
-                    self._send_window(above, q)
+                    # a window no run of this page joins: complete, sent
+                    w = _WIN * q
+                    p0 = above[w]
+                    p1 = above[w + 1]
+                    c0 = above[w + 2]
+                    c1 = above[w + 3]
+                    self.link.send_window(self._rows, p0, p1, c0, c1)
+                    self._sent += (c1 - c0 + 1) * (p1 - p0 + 1)
             above, here = here, above
             n_above = n_here
 
@@ -221,14 +228,6 @@ class Display:
                     break
             n += 1
         return n
-
-    def _send_window(self, wins, q):
-        p0 = wins[_WIN * q]
-        p1 = wins[_WIN * q + 1]
-        c0 = wins[_WIN * q + 2]
-        c1 = wins[_WIN * q + 3]
-        self.link.send_window(self._rows, p0, p1, c0, c1)
-        self._sent += (c1 - c0 + 1) * (p1 - p0 + 1)
 
     def invalidate(self):
         """Forget what the panel shows: the next flush sends the whole frame."""

@@ -32,7 +32,7 @@ _ON_PWM = const(2)
 _CLICK_MS = const(20)
 _CLICK_PWM_HZ = const(2000)   # the click on a speaker pin without a DAC
 _CLICK_PWM_MS = const(12)
-LOUD = const(3)               # volume levels (the "volume" setting)
+_LOUD = const(3)               # volume levels (the "volume" setting)
 
 # Named sounds. "move" is the click; the rest are melodies. Each is one bytes
 # literal of little-endian 16-bit words: frequency Hz, ms, frequency Hz, ms...
@@ -78,7 +78,7 @@ class Sound:
         self._full_duty = board.SPEAKER_DUTY    # the loudest duty (50 %)
         self._duty = self._full_duty
         self._click_level = 255
-        self._volume = LOUD
+        self._volume = _LOUD
         self._use_dac = bool(board.SPEAKER_DAC) and DAC is not None
         self._dac = None
         self._pwm = None
@@ -154,9 +154,9 @@ class Sound:
     def volume(self, level):
         """1 soft, 2 medium, 3 loud (see the top of this file for the values);
         a tone already sounding changes at once."""
-        level = min(max(int(level), 1), LOUD)
+        level = min(max(int(level), 1), _LOUD)
         self._volume = level
-        if level == LOUD:
+        if level == _LOUD:
             self._click_level = 255
             self._duty = self._full_duty            # 50 %
         elif level == 2:

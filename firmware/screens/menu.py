@@ -97,7 +97,9 @@ class Menu(Screen):
         if game >= self.games:
             _, _, module, name = _SYSTEM[game - self.games]
             app.menu_key = _SYSTEM[game - self.games][0]
-            return app.visit(module, name)
+            # in a program of its own, as a game (the menu's modules are not
+            # under it); App.leave() never returns
+            return app.leave({"open": [module, name]})
         return app.launch(self.resume if game < 0 else gamelist.entries(app)[game][0])
 
     def draw(self, display):

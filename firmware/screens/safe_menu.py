@@ -31,7 +31,8 @@ class SafeMenu(Screen):
         if c.just_pressed(A):
             entry = self.entries[self.cursor]
             if entry is None:
-                return self.app.visit("firmware.screens.settings", "SettingsScreen")
+                # in a program of its own (App.leave() never returns)
+                return self.app.leave({"open": ["firmware.screens.settings", "SettingsScreen"]})
             return self.app.launch(entry[0])
         return None
 

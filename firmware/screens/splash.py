@@ -1,6 +1,8 @@
 """A short title card at power-on, naming the games; any button skips it.
 Reading the games' declarations here (gamelist.games) also brings the list
 of games up to date for the menu, once a boot."""
+import time
+
 from firmware import gamelist
 from firmware.screens.base import Screen, BACK
 from micropython import const
@@ -21,7 +23,7 @@ class Splash(Screen):
         self.dirty = True
 
     def update(self, now_ms):
-        if self.hal.controls.any_activity() or self.hal.clock.since(self.start) >= _SHOW_MS:
+        if self.hal.controls.any_activity() or time.ticks_diff(now_ms, self.start) >= _SHOW_MS:
             return BACK
         return None
 
