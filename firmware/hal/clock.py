@@ -34,7 +34,7 @@ except ImportError:     # a port without them: frames wait for their tick
 _POLL = const(3)     # MP_STREAM_POLL: the one ioctl request select.poll makes
 
 
-def _nothing(_arg=None):
+def _nothing(arg=None):
     pass
 
 
@@ -67,10 +67,6 @@ class Clock(IOBase):  # type: ignore[misc]  (object where a port has no uio)
 
     def now(self):
         return time.ticks_ms()
-
-    def since(self, t):
-        """Milliseconds from tick t (a now() value) to now."""
-        return time.ticks_diff(time.ticks_ms(), t)
 
     def ioctl(self, req, arg):
         # select.poll asks whether the clock is ready: a press is waiting, or

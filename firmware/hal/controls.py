@@ -53,7 +53,10 @@ _CHORD_MS = const(1000)
 
 class Controls:
     def __init__(self, board, now=None, rest=None):
-        self._active = board.BUTTON_ACTIVE
+        # the board's numbers (the buttons' level and debounce, the stick's
+        # signs, thresholds and calibration limits) are read from the board
+        # module when used, not copied here
+        self._board = board
         pull = {None: None, "up": Pin.PULL_UP, "down": Pin.PULL_DOWN}[board.BUTTON_PULL]
         self._pins = [Pin(gpio, Pin.IN, pull) for _name, gpio in board.BUTTONS]
         t = time.ticks_ms()
@@ -83,7 +86,7 @@ class Controls:
         # Edge capture between frames. If the port has no IRQ on these pins,
         # poll() does the same job and Clock calls it while it sleeps.
         self.irq = True
-        trigger = Pin.IRQ_RISING if self._active else Pin.IRQ_FALLING
+        trigger = Pin.IRQ_RISING if board.BUTTON_ACTIVE else Pin.IRQ_FALLING
         # One bound method serves the six pins, the pin it is given says which
         # button it is (README, "Why the code looks like this": buffers made once).
         handler = self._on_edge
@@ -96,9 +99,6 @@ class Controls:
         atten = ADC.ATTN_11DB   # full 0..3.3 V range (the default is 0 dB)
         self._adc_x = ADC(Pin(board.JOY_X_PIN), atten=atten)
         self._adc_y = ADC(Pin(board.JOY_Y_PIN), atten=atten)
-        # the stick's numbers (signs, thresholds, calibration limits) are read
-        # from the board module when used, not copied here
-        self._board = board
         self.center_x = board.JOY_REST_X
         self.center_y = board.JOY_REST_Y
         self.calibrated = False   # True when the rest was measured, not assumed
@@ -141,7 +141,7 @@ class Controls:
 
     def poll(self):
         """Sample the buttons between frames (for ports without pin IRQs)."""
-        active = self._active
+        active = self._board.BUTTON_ACTIVE
         for i in range(_NBUTTONS):
             if self._pins[i].value() == active:
                 self._on_edge(self._pins[i])
@@ -206,7 +206,7 @@ class Controls:
             now = time.ticks_ms()
         self._now = now
         deb = self._board.BUTTON_DEBOUNCE_MS
-        active = self._active
+        active = self._board.BUTTON_ACTIVE
         latch = self._latch
         latch_t = self._latch_t
         t_press = self._t_press

@@ -74,13 +74,12 @@ def _put(buf, i, freq, ms):
 class Sound:
     def __init__(self, board):
         self._muted = False
-        self._pin_id = board.SPEAKER_PIN
-        self._full_duty = board.SPEAKER_DUTY    # the loudest duty (50 %)
-        self._duty = self._full_duty
+        # the speaker's numbers are read from the board module when used
+        self._board = board
+        self._duty = board.SPEAKER_DUTY         # the loudest duty (50 %)
         self._click_level = 255
         self._volume = _LOUD
-        self._use_dac = bool(board.SPEAKER_DAC) and DAC is not None
-        self._dac = None
+        self._dac = None            # None: the pin has no DAC (clicks are short tones)
         self._pwm = None
         self._mode = _OFF
         self._sounding = False      # the PWM is making a tone (not resting)
@@ -91,7 +90,7 @@ class Sound:
         self._until = time.ticks_ms()
         self._clicking = False
         self._click_until = self._until
-        if self._use_dac:
+        if board.SPEAKER_DAC and DAC is not None:
             self._to_dac()
             self._dac_write(0)
 
@@ -103,7 +102,7 @@ class Sound:
         if pwm is not None and self._mode == _ON_PWM:
             pwm.deinit()
         self._sounding = False
-        self._dac = DAC(Pin(self._pin_id))   # enables the DAC on the pad again
+        self._dac = DAC(Pin(self._board.SPEAKER_PIN))   # enables the DAC on the pad again
         self._mode = _ON_DAC
 
     def _dac_write(self, value):
@@ -118,7 +117,7 @@ class Sound:
             pwm.duty_u16(self._duty)
             return
         self._dac_write(0)
-        pin = Pin(self._pin_id, Pin.OUT, value=0)   # a digital pad again
+        pin = Pin(self._board.SPEAKER_PIN, Pin.OUT, value=0)   # a digital pad again
         if pwm is None:
             self._pwm = PWM(pin, freq=freq, duty_u16=self._duty)
         else:
@@ -156,15 +155,16 @@ class Sound:
         a tone already sounding changes at once."""
         level = min(max(int(level), 1), _LOUD)
         self._volume = level
+        full = self._board.SPEAKER_DUTY
         if level == _LOUD:
             self._click_level = 255
-            self._duty = self._full_duty            # 50 %
+            self._duty = full             # 50 %
         elif level == 2:
             self._click_level = 100
-            self._duty = self._full_duty >> 2       # 12.5 %
+            self._duty = full >> 2        # 12.5 %
         else:
             self._click_level = 25
-            self._duty = self._full_duty >> 4       # 3.1 %
+            self._duty = full >> 4        # 3.1 %
         if self._sounding:
             pwm = self._pwm
             if pwm is not None:
@@ -175,7 +175,7 @@ class Sound:
         to 0 ~20 ms later (in update)."""
         if self._muted:
             return
-        if not self._use_dac:
+        if self._dac is None:       # no DAC on the pin: a short tone instead
             self.tone(_CLICK_PWM_HZ, _CLICK_PWM_MS, now)
             return
         if now is None:

@@ -190,16 +190,16 @@ class Store:
         except Exception:
             self._keep_aside(name, path, "not text", what)     # e.g. undecodable bytes
             return _copy(default)
+        # a checksum that does not match, no text, text that is not JSON, or
+        # JSON of another shape than the default: one reason for all of them
         try:
             body, checked = _split(text)
-            if checked is False:
-                raise ValueError("checksum")
-            if not body.strip():
-                raise ValueError("empty")
+            if checked is False or not body.strip():
+                raise ValueError
             value = json.loads(body)
             if isinstance(default, dict) != isinstance(value, dict) or (
                     isinstance(default, list) != isinstance(value, list)):
-                raise ValueError("wrong shape")
+                raise ValueError
         except Exception:
             self._keep_aside(name, path, "not JSON of the right shape", what)
             return _copy(default)

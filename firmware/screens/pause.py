@@ -46,7 +46,7 @@ _X = const(8)             # the box: the dimmed game shows around it
 _W = const(112)
 _Y = const(7)
 
-SOUND_NAMES = ("off", "soft", "medium", "loud")   # off, then settings' volumes 1..3
+_SOUND_NAMES = const(("off", "soft", "medium", "loud"))   # off, then settings' volumes 1..3
 
 
 class Pause(Screen):
@@ -79,7 +79,7 @@ class Pause(Screen):
     def value(self, kind, what):
         settings = self.app.settings
         if kind == _SOUND:
-            return SOUND_NAMES[settings["volume"] if settings["sound"] else 0]
+            return _SOUND_NAMES[settings["volume"] if settings["sound"] else 0]
         if kind == _BRIGHTNESS:
             return str(settings["brightness"])
         if kind == _SETTING:
