@@ -73,8 +73,7 @@ class App:
                 elif self.note:
                     screen = self.menu()
                 else:
-                    from firmware.screens.splash import Splash
-                    screen = Splash(self)
+                    screen = self.open("firmware.screens.splash", "Splash")
             except Exception as error:
                 self.crash(error)
                 return
@@ -111,12 +110,10 @@ class App:
     def menu(self):
         """The menu, the first screen of its program (the safe one after two failures)."""
         if self.menu_broken:
-            from firmware.screens.safe_menu import SafeMenu
-            return SafeMenu(self)
+            return self.open("firmware.screens.safe_menu", "SafeMenu")
         self.menu_since = self.hal.clock.now()
         self.building_menu = True
-        from firmware.screens.menu import Menu
-        menu = Menu(self, key=self.menu_key)
+        menu = self.open("firmware.screens.menu", "Menu")   # (its cursor: self.menu_key)
         self.building_menu = False
         return menu
 
@@ -128,8 +125,10 @@ class App:
         self.leave(gamelist.launch_note(self, key))
 
     def open(self, module_name, class_name):
-        """A screen of this program (a system screen, Test board), imported
-        now (B: the menu's program again, on a fresh heap)."""
+        """The screen a program starts with (the splash, the menu, a system
+        screen) or Test board, imported now (B: the menu's program again, on
+        a fresh heap). By the module's name as text: a game's program holds
+        no interned name for the menu's modules."""
         gc.collect()
         return getattr(__import__(module_name, None, None, [class_name]), class_name)(self)
 

@@ -74,11 +74,28 @@ def module_text():
     with open(SHEET) as f:
         (chars1, glyphs1), (chars2, glyphs2) = read_sheet(f.read())
     return (FONT_HEADER
-            + "_CHARS1 = const(%r)\n" % chars1
             + "_GLYPHS1 = const(%s)\n" % _bytes_literal(glyphs1)
-            + "_CHARS2 = const(%r)\n" % chars2
             + "_GLYPHS2 = const(%s)\n" % _bytes_literal(glyphs2)
+            + "# character code (32..127) -> glyph number + 1 (0: none), for each size\n"
+            + "# (made by the generator from the sheet's characters, in this order):\n"
+            + "#   size 1: %r\n" % chars1
+            + "#           (lower case letters drawn as upper case)\n"
+            + "#   size 2: %r\n" % chars2
+            + "_MAP1 = const(%s)\n" % _bytes_literal(_char_map(chars1, True))
+            + "_MAP2 = const(%s)\n" % _bytes_literal(_char_map(chars2, False))
             + FONT_CODE)
+
+
+def _char_map(chars, lower_too):
+    """96 bytes: for each character code 32..127, its glyph's number + 1 in
+    chars (0: none); lower_too: a lower case letter takes its capital's."""
+    out = bytearray(96)
+    for i, ch in enumerate(chars):
+        out[ord(ch) - 32] = i + 1
+    if lower_too:
+        for i in range(26):
+            out[65 + i] = out[33 + i]
+    return bytes(out)
 
 
 FONT_HEADER = '''\
@@ -118,34 +135,18 @@ _H1 = const(5)
 _W2 = const(4)
 _H2 = const(7)
 
-# character code (32..127) -> glyph number + 1 (0: none), for each size
-_MAP1 = bytearray(96)
-_MAP2 = bytearray(96)
-for _i in range(len(_CHARS1)):
-    _MAP1[ord(_CHARS1[_i]) - 32] = _i + 1
-for _i in range(26):   # lower case letters share the upper case glyphs
-    _MAP1[65 + _i] = _MAP1[33 + _i]
-for _i in range(len(_CHARS2)):
-    _MAP2[ord(_CHARS2[_i]) - 32] = _i + 1
-del _i
-
 
 def height(size=1, scale=1):
     return (_H2 if size == 2 else _H1) * scale
-
-
-def _advance(code, size):
-    """Width of one character's glyph (no gap)."""
-    if size == 2 and 32 <= code < 128 and _MAP2[code - 32]:
-        return _W2
-    return _W1
 
 
 def width(s, size=1, scale=1):
     """Pixel width of s (no gap after the last character)."""
     n = 0
     for ch in s:
-        n += _advance(ord(ch), size) + 1
+        code = ord(ch)
+        # each glyph's width and a gap: size 2's own glyph where it has one
+        n += (_W2 if size == 2 and 32 <= code < 128 and _MAP2[code - 32] else _W1) + 1
     return (n - 1) * scale if n else 0
 
 

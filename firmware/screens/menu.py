@@ -40,8 +40,9 @@ class Menu(Screen):
     every byte an entry holds counts), Continue first when there is one, then
     the games in the order of gamelist.entries(), then _SYSTEM."""
 
-    def __init__(self, app, key=None, **options):
+    def __init__(self, app, **options):
         Screen.__init__(self, app, **options)
+        key = app.menu_key      # the entry chosen last: the cursor comes back to it
         self.labels = []
         self.icons = []
         self.resume = None       # the key of the game Continue starts

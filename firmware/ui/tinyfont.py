@@ -26,7 +26,6 @@ from micropython import const
 
 # The tables are const(): folded into the code that reads them, so they cost
 # the board no interned names (README, "Why the code looks like this").
-_CHARS1 = const("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ :-./!?+,()<>%'=*_")
 _GLYPHS1 = const((
     b"\x1f\x11\x1f\x12\x1f\x10\x1d\x15\x17\x11\x15\x1f\x07\x04\x1f\x17\x15\x1d\x1f\x15\x1d\x01\x19\x07"
     b"\x1f\x15\x1f\x17\x15\x1f\x1e\x05\x1e\x1f\x15\x0a\x0e\x11\x11\x1f\x11\x0e\x1f\x15\x11\x1f\x05\x01"
@@ -36,11 +35,27 @@ _GLYPHS1 = const((
     b"\x18\x04\x03\x00\x17\x00\x01\x15\x02\x04\x0e\x04\x10\x08\x00\x0e\x11\x00\x00\x11\x0e\x04\x0a\x11"
     b"\x11\x0a\x04\x19\x04\x13\x00\x03\x00\x0a\x0a\x0a\x0a\x04\x0a\x10\x10\x10"
 ))
-_CHARS2 = const('0123456789 :-')
 _GLYPHS2 = const((
     b"\x3e\x41\x41\x3e\x00\x42\x7f\x40\x62\x51\x49\x46\x41\x49\x49\x36\x0f\x08\x08\x7f\x27\x45\x45\x39"
     b"\x3e\x49\x49\x30\x01\x71\x0d\x03\x36\x49\x49\x36\x06\x49\x49\x3e\x00\x00\x00\x00\x00\x14\x00\x00"
     b"\x08\x08\x08\x08"
+))
+# character code (32..127) -> glyph number + 1 (0: none), for each size
+# (made by the generator from the sheet's characters, in this order):
+#   size 1: "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ :-./!?+,()<>%'=*_"
+#           (lower case letters drawn as upper case)
+#   size 2: '0123456789 :-'
+_MAP1 = const((
+    b"\x25\x2a\x00\x00\x00\x32\x00\x33\x2e\x2f\x35\x2c\x2d\x27\x28\x29\x01\x02\x03\x04\x05\x06\x07\x08"
+    b"\x09\x0a\x26\x00\x30\x34\x31\x2b\x00\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19"
+    b"\x1a\x1b\x1c\x1d\x1e\x1f\x20\x21\x22\x23\x24\x00\x00\x00\x00\x36\x00\x0b\x0c\x0d\x0e\x0f\x10\x11"
+    b"\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x20\x21\x22\x23\x24\x00\x00\x00\x00\x00"
+))
+_MAP2 = const((
+    b"\x0b\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0d\x00\x00\x01\x02\x03\x04\x05\x06\x07\x08"
+    b"\x09\x0a\x0c\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 ))
 
 _W1 = const(3)    # glyph sizes (const(): README, "Why the code looks like this")
@@ -48,34 +63,18 @@ _H1 = const(5)
 _W2 = const(4)
 _H2 = const(7)
 
-# character code (32..127) -> glyph number + 1 (0: none), for each size
-_MAP1 = bytearray(96)
-_MAP2 = bytearray(96)
-for _i in range(len(_CHARS1)):
-    _MAP1[ord(_CHARS1[_i]) - 32] = _i + 1
-for _i in range(26):   # lower case letters share the upper case glyphs
-    _MAP1[65 + _i] = _MAP1[33 + _i]
-for _i in range(len(_CHARS2)):
-    _MAP2[ord(_CHARS2[_i]) - 32] = _i + 1
-del _i
-
 
 def height(size=1, scale=1):
     return (_H2 if size == 2 else _H1) * scale
-
-
-def _advance(code, size):
-    """Width of one character's glyph (no gap)."""
-    if size == 2 and 32 <= code < 128 and _MAP2[code - 32]:
-        return _W2
-    return _W1
 
 
 def width(s, size=1, scale=1):
     """Pixel width of s (no gap after the last character)."""
     n = 0
     for ch in s:
-        n += _advance(ord(ch), size) + 1
+        code = ord(ch)
+        # each glyph's width and a gap: size 2's own glyph where it has one
+        n += (_W2 if size == 2 and 32 <= code < 128 and _MAP2[code - 32] else _W1) + 1
     return (n - 1) * scale if n else 0
 
 
