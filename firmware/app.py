@@ -124,13 +124,13 @@ class App:
         self.menu_key = key
         self.leave(gamelist.launch_note(self, key))
 
-    def open(self, module_name, class_name):
+    def open(self, module_name, class_name, **options):
         """The screen a program starts with (the splash, the menu, a system
         screen) or Test board, imported now (B: the menu's program again, on
         a fresh heap). By the module's name as text: a game's program holds
         no interned name for the menu's modules."""
         gc.collect()
-        return getattr(__import__(module_name, None, None, [class_name]), class_name)(self)
+        return getattr(__import__(module_name, None, None, [class_name]), class_name)(self, **options)
 
     def leave(self, note):
         """End this program for the one the note names (none: the menu).
@@ -205,8 +205,8 @@ class App:
         except Exception:
             pass
         try:
-            from firmware.screens.error import ErrorScreen
-            self.screen = ErrorScreen(self, error=error, logged=logged, game=game)
+            self.screen = self.open("firmware.screens.error", "ErrorScreen",
+                                    error=error, logged=logged, game=game)
         except Exception:            # no memory for the error screen's module
             self.screen = BareError(self, error)
         self.screen.redraw()
@@ -261,8 +261,12 @@ class App:
             return
         self._show_store_notes(now)
         hal.display.flush()
-        if not hal.display.present:
-            self._look_for_panel(now)
+        if not hal.display.present and time.ticks_diff(now, self.probed) >= _PROBE_MS:
+            # no panel (missing at power-on, or a loose wire since): the game
+            # runs on headless and the panel is looked for every 2 s; once it
+            # answers, it gets the whole picture, dimmed or not, as drawn
+            self.probed = now
+            hal.display.probe()
         hal.clock.wait_frame()
 
     def _system_keys(self, now):
@@ -297,14 +301,6 @@ class App:
             self.screen.draw(self.hal.display)
         except Exception as error:
             _print(error)
-
-    def _look_for_panel(self, now):
-        """No panel (missing at power-on, or a loose wire since): the game runs
-        on headless and the panel is looked for every 2 s; once it answers,
-        it gets the whole picture, dimmed or not, as drawn (probe)."""
-        if time.ticks_diff(now, self.probed) >= _PROBE_MS:
-            self.probed = now
-            self.hal.display.probe()
 
     def _awake(self, now):
         """Dim, then sleep the panel when idle (and the CPU: firmware/sleep.py).

@@ -34,10 +34,14 @@ def begin(board, store_root):
         if machine.reset_cause() != machine.SOFT_RESET:
             if safe_boot(hal):
                 return None
-            test_first = test_board_held(hal)
+            # A held: Test board before the menu
+            test_first = hal.controls.pressed(_TEST_BOARD_BUTTON)
         note = {}
-    settings, records = settings_and_records(hal)
-    return hal, settings, records, note, test_first
+    # the settings and records read from the store. A file its checks let
+    # through can still raise here (a value the hardware refuses): it is set
+    # aside, the defaults are used, and the board never shows a blank panel
+    # at every power-on
+    return hal, _read(hal, Settings, "settings"), _read(hal, Records, "records"), note, test_first
 
 
 def take_note(store):
@@ -112,19 +116,6 @@ def safe_boot(hal):
     return True
 
 
-def test_board_held(hal):
-    """True when the owner holds A at power-on: Test board before the menu."""
-    return hal.controls.pressed(_TEST_BOARD_BUTTON)
-
-
-def settings_and_records(hal):
-    """(Settings, Records) read from the store. A file its checks let through
-    can still raise here (a value the hardware refuses): it is set aside, the
-    defaults are used, and the board never shows a blank panel at every
-    power-on."""
-    return _read(hal, Settings, "settings"), _read(hal, Records, "records")
-
-
 def _read(hal, kind, name):
     """kind(hal.store) (Settings: applied to the hardware), or, when that
     raises, the file set aside (reason in the crash log) and kind(hal.store)
@@ -142,12 +133,8 @@ def _read(hal, kind, name):
                 sys.print_exception(error)  # type: ignore[attr-defined]  # to the REPL
             except Exception:
                 pass
-            hal.store.set_aside(name, "start-up: " + _text(error))
-
-
-def _text(error):
-    """str(error), or its type's name when even that raises."""
-    try:
-        return str(error)
-    except Exception:
-        return type(error).__name__
+            try:
+                reason = str(error)
+            except Exception:         # even that raises: its type's name
+                reason = type(error).__name__
+            hal.store.set_aside(name, "start-up: " + reason)

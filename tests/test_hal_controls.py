@@ -6,7 +6,7 @@ import pytest
 
 import firmware.boards.ml4m as ml4m
 from firmware.hal import Hal
-from firmware.hal.controls import (A, B, BUTTONS, C, DIRECTIONS, DOWN, E, F, LEFT, NAMES,
+from firmware.hal.controls import (A, B, BUTTONS, C, DOWN, E, F, LEFT, NAMES,
                                    RIGHT, UP, Controls)
 
 
@@ -41,7 +41,7 @@ def count(snaps, key, which):
 def test_constants():
     assert (A, B, C, D_ := 3, E, F) == (0, 1, 2, 3, 4, 5)
     assert BUTTONS == (0, 1, 2, 3, 4, 5)
-    assert DIRECTIONS == (LEFT, RIGHT, UP, DOWN)
+    assert (LEFT, RIGHT, UP, DOWN) == (6, 7, 8, 9)
     assert NAMES[LEFT] == "LEFT" and NAMES[F] == "F"
 
 

@@ -33,7 +33,6 @@ RIGHT = const(7)
 UP = const(8)
 DOWN = const(9)
 BUTTONS = (A, B, C, D, E, F)
-DIRECTIONS = (LEFT, RIGHT, UP, DOWN)
 NAMES = ("A", "B", "C", "D", "E", "F", "LEFT", "RIGHT", "UP", "DOWN")
 
 _INPUTS = const(10)

@@ -81,10 +81,6 @@ class Display:
         self._sent = 0             # pixel bytes sent by this flush
         self._unknown = warm       # what the panel shows is not known: send it all
 
-    def _lost(self):
-        self.present = False
-        self.error = "display lost"
-
     # ----- flush: find what changed, plan windows, send them ------------------
     def flush(self):
         """Send what changed since the last flush. Returns the pixel bytes sent."""
@@ -105,8 +101,9 @@ class Display:
         self._sent = 0
         try:
             self._send_windows(first, last)
-        except OSError:
-            self._lost()
+        except OSError:              # the panel is lost (a loose wire)
+            self.present = False
+            self.error = "display lost"
             return self._sent
         self._shadow[:] = self.buffer
         return self._sent
@@ -245,7 +242,8 @@ class Display:
             setting(value)
             return True
         except OSError:
-            self._lost()
+            self.present = False
+            self.error = "display lost"
             return False
 
     def brightness(self, level):

@@ -107,14 +107,6 @@ def _copy(value):
     return value
 
 
-def _reason(e):
-    """str(e), or a fixed text if even that fails (an odd exception)."""
-    try:
-        return str(e)
-    except Exception:
-        return "invalid"
-
-
 class Store:
     def __init__(self, root="/data", fs=None):
         self.fs = fs if fs is not None else OsFs()
@@ -211,7 +203,11 @@ class Store:
             try:
                 check(value)
             except ValueError as e:
-                self._keep_aside(name, path, _reason(e), what)
+                try:
+                    reason = str(e)
+                except Exception:       # an odd exception: even str() fails
+                    reason = "invalid"
+                self._keep_aside(name, path, reason, what)
                 return _copy(default)
         self._saved[name] = _sum(body)
         return value
