@@ -1,23 +1,89 @@
 """The app loop: frame pacing, screen switching, idle dimming and sleep, and the
-crash screen. main() is what main.py calls after every power-on and soft
-reset: it starts the program a launch note names (firmware/launch.py), a
-game or the menu, each on a fresh heap; what runs only at the start is in
-firmware/start_up.py, imported for it and forgotten again, and launch.py,
-which writes the note for the next program, is imported when this one ends."""
+crash screen; and what a screen is to the loop (Screen, BACK). main() is what
+main.py calls after every power-on and soft reset: it starts the program a
+launch note names (firmware/launch.py), a game or the menu, each on a fresh
+heap; what runs only at the start is in firmware/start_up.py, imported for
+it and forgotten again, and launch.py, which writes the note for the next
+program, is imported when this one ends."""
 import gc
 import sys
 import time
 
 import machine
 from firmware import modules
-from firmware.hal.controls import E     # loaded with the HAL already
-from firmware.screens.base import BareError, GameScreen
+from firmware.hal.controls import A, B, E     # loaded with the HAL already
 from firmware.settings import DIM_AFTER_S
 from micropython import const
 
 _PROBE_MS = const(2000)        # a missing panel is looked for this often
 _MENU_GOOD_MS = const(20000)   # a menu that ran this long before it failed is not "broken"
 _MEMORY_RESET_MS = const(60000)   # a reset for want of memory, at most once this often
+
+
+BACK = "back"     # what update() returns to go back to the menu
+
+
+class Screen:
+    """What every screen is: the app loop calls update() and draw() once a frame.
+
+    A screen reads the controls and its rules in update(now_ms) and returns:
+      None         to stay,
+      BACK         to go back to the menu,
+      a Screen     to switch to it (the app calls suspend() on this one first).
+    draw(display) paints what changed onto display.fb; the app flushes
+    afterwards, and the display sends only the bytes that differ, so redrawing
+    a whole screen is correct, just slower on the board. suspend() saves a game
+    in progress; it runs before leaving and before the panel goes to sleep.
+    A game's screen is a GameScreen (firmware/screens/base.py)."""
+
+    def __init__(self, app, **options):
+        self.app = app
+        self.hal = app.hal
+        self.options = options
+
+    def update(self, now_ms):
+        return None
+
+    def draw(self, display):
+        pass
+
+    def suspend(self):
+        pass
+
+    def redraw(self):
+        """Paint everything again on the next draw() (something covered the screen)."""
+        self.dirty = True
+
+
+class BareError(Screen):
+    """The crash screen when there is no memory for the real one
+    (firmware.screens.error.ErrorScreen, its child): drawn with the
+    display's own text, nothing imported. A or B: back to the menu (out of
+    memory: a fresh start, app.restart)."""
+
+    def __init__(self, app, error):
+        Screen.__init__(self, app)
+        self.title = "Error" if error is None else type(error).__name__
+        self.dirty = True
+
+    def update(self, now_ms):
+        c = self.hal.controls
+        if c.just_pressed(A) or c.just_pressed(B):
+            return BACK
+        return None
+
+    def key_line(self):
+        return "A: restart" if self.app.restart else "A: back to menu"
+
+    def draw(self, display):
+        if not self.dirty:
+            return
+        self.dirty = False
+        fb = display.fb
+        fb.fill(0)
+        fb.text("Oops:", 0, 0, 1)
+        fb.text(self.title[:16], 0, 12, 1)
+        fb.text(self.key_line(), 0, 56, 1)
 
 
 class GameBroken(Exception):
@@ -280,12 +346,16 @@ class App:
             self.settings.apply(self.hal)
             self.toast = ("Sound on" if sound else "Sound off" if saved else "Not saved!", now)
             return None
-        game = self.screen
-        if controls.just_pressed(E) and isinstance(game, GameScreen):
-            # borrowed from the game for as long as it shows: what it imports
-            # goes again when it closes (Pause.update)
-            lent = game.borrow("firmware.screens.pause")
-            return lent.__enter__().Pause(self, game, lent)
+        if controls.just_pressed(E):
+            # a game's screen (firmware/screens/base.py: GameScreen) lends
+            # modules; the pause menu is borrowed from it for as long as it
+            # shows: what it imports goes again when it closes (Pause.update).
+            # Other screens have no pause menu.
+            game = self.screen
+            borrow = getattr(game, "borrow", None)
+            if borrow is not None:
+                lent = borrow("firmware.screens.pause")
+                return lent.__enter__().Pause(self, game, lent)
         return None
 
     def _draw_after_crash(self):

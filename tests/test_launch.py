@@ -100,7 +100,7 @@ def test_a_broken_game_chosen_twice_keeps_the_real_menu(board, store_dir):
 WORN = ("firmware.screens", "firmware.games", "firmware.ui", "firmware.gamelist",
         "firmware.gamereader", "firmware.game_settings", "firmware.gamefiles",
         "firmware.crashlog")
-START = ("firmware.screens", "firmware.screens.base")    # what every program starts with
+START = ("firmware.screens", "firmware.screens.base")    # what a program starts with
 
 
 def _hold_no_memory(monkeypatch):

@@ -149,7 +149,7 @@ def test_when_even_the_bare_error_screen_fails_the_app_carries_on(board, store_d
         raise MemoryError()
     _no_memory_to_import(monkeypatch, ("firmware.screens.error",))
     arcade = boot(board, store_dir)
-    patch(arcade, monkeypatch, "firmware.screens.base", "BareError.draw", no_draw)
+    patch(arcade, monkeypatch, "firmware.app", "BareError.draw", no_draw)
     to_menu(board, arcade)
     resets = arcade.resets
     arcade.switch(DrawRaises(arcade))

@@ -4,7 +4,7 @@ import sys
 
 from firmware import VERSION
 from firmware.hal.controls import A, B
-from firmware.screens.base import Screen, BACK
+from firmware.app import Screen, BACK
 from firmware.ui import draw, tinyfont
 
 _COLUMNS = 16    # 8x8 characters across the panel

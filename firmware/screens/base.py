@@ -1,76 +1,18 @@
-"""What every screen is: the app loop calls update() and draw() once a frame.
-
-A screen reads the controls and its rules in update(now_ms) and returns:
-  None         to stay,
-  BACK         to go back to the menu,
-  a Screen     to switch to it (the app calls suspend() on this one first).
-draw(display) paints what changed onto display.fb; the app flushes afterwards,
-and the display sends only the bytes that differ, so redrawing a whole screen is
-correct, just slower on the board. suspend() saves a game in progress; it runs
-before leaving and before the panel goes to sleep.
+"""What a game's screen is (GameScreen): its settings, its saved game, its
+status and help lines, its banner and the helpers it borrows. What every
+screen is (Screen: the app loop calls update() and draw() once a frame, and
+BACK) lives in firmware/app.py with that loop, so that a program without a
+game (the menu, a system screen) loads none of this module; a game imports
+them from here with GameScreen.
 """
 
 import sys
 import time
 
-from firmware.hal.controls import A, B
 from micropython import const
 
 from firmware import modules
-
-BACK = "back"
-
-
-class Screen:
-    def __init__(self, app, **options):
-        self.app = app
-        self.hal = app.hal
-        self.options = options
-
-    def update(self, now_ms):
-        return None
-
-    def draw(self, display):
-        pass
-
-    def suspend(self):
-        pass
-
-    def redraw(self):
-        """Paint everything again on the next draw() (something covered the screen)."""
-        self.dirty = True
-
-
-class BareError(Screen):
-    """The crash screen when there is no memory for the real one
-    (firmware.screens.error.ErrorScreen, its child): drawn with the
-    display's own text, nothing imported. A or B: back to the menu (out of
-    memory: a fresh start, app.restart)."""
-
-    def __init__(self, app, error):
-        Screen.__init__(self, app)
-        self.title = "Error" if error is None else type(error).__name__
-        self.dirty = True
-
-    def update(self, now_ms):
-        c = self.hal.controls
-        if c.just_pressed(A) or c.just_pressed(B):
-            return BACK
-        return None
-
-    def key_line(self):
-        return "A: restart" if self.app.restart else "A: back to menu"
-
-    def draw(self, display):
-        if not self.dirty:
-            return
-        self.dirty = False
-        fb = display.fb
-        fb.fill(0)
-        fb.text("Oops:", 0, 0, 1)
-        fb.text(self.title[:16], 0, 12, 1)
-        fb.text(self.key_line(), 0, 56, 1)
-
+from firmware.app import BACK, Screen   # noqa: F401  (BACK: for the games, with GameScreen)
 
 # The panel beside a game's board is drawn field by field: self.panel holds a
 # bit per field to repaint. Every game has a status line (say()) and a help

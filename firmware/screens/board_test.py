@@ -8,7 +8,7 @@ import os
 
 from firmware import VERSION
 from firmware.hal.controls import A, B
-from firmware.screens.base import Screen, BACK
+from firmware.app import Screen, BACK
 from firmware.screens.board_test_steps import STEPS, Step
 from firmware.ui import draw
 

@@ -1,8 +1,8 @@
 """Shown when a screen raised: the exception's type and message, then back to
 the menu. The traceback is in the crash log on the board (/data/crash.log).
-Its plainer parent, BareError (in firmware.screens.base, always loaded),
+Its plainer parent, BareError (in firmware/app.py, always loaded),
 stands in when there is no memory to import this one."""
-from firmware.screens.base import BareError
+from firmware.app import BareError
 from firmware.ui import draw
 
 

@@ -7,7 +7,7 @@ Choosing a game starts it in a program of its own (App.launch: a soft
 reset), so the menu's modules are never in a game's heap."""
 from firmware import gamelist
 from firmware.hal.controls import A, UP, DOWN
-from firmware.screens.base import Screen
+from firmware.app import Screen
 from firmware.ui import draw, tinyfont
 
 ICON_RECORDS = b"\x7e\x7e\x3c\x18\x18\x3c\x7e\x00"

@@ -2,7 +2,7 @@
 the games declare them (GAME["records"]: label, how to show; gamelist.py)."""
 from firmware import gamelist
 from firmware.hal.controls import A, B, UP, DOWN
-from firmware.screens.base import Screen, BACK
+from firmware.app import Screen, BACK
 from firmware.ui import clock_text, draw
 
 _COLUMNS = 15     # characters a line holds beside the scroll bar

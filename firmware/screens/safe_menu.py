@@ -2,7 +2,7 @@
 (firmware.app.App.crash): the games and Settings in plain text, drawn with
 the display's own font, nothing else imported."""
 from firmware.hal.controls import A, UP, DOWN
-from firmware.screens.base import Screen
+from firmware.app import Screen
 
 
 def menu_games(app):

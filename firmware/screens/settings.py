@@ -4,7 +4,7 @@ settings, with the game's own labels (firmware/gamelist.py). Every change is
 saved and applied at once."""
 from firmware import modules
 from firmware.hal.controls import A, B, LEFT, RIGHT, UP, DOWN
-from firmware.screens.base import Screen, BACK
+from firmware.app import Screen, BACK
 from firmware.game_settings import set_game_value, game_values
 from firmware.ui import draw, listing
 

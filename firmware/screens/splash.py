@@ -4,7 +4,7 @@ of games up to date for the menu, once a boot."""
 import time
 
 from firmware import gamelist
-from firmware.screens.base import Screen, BACK
+from firmware.app import Screen, BACK
 from micropython import const
 from firmware.ui import banner, draw
 
