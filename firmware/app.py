@@ -72,9 +72,6 @@ class BareError(Screen):
             return BACK
         return None
 
-    def key_line(self):
-        return "A: restart" if self.app.restart else "A: back to menu"
-
     def draw(self, display):
         if not self.dirty:
             return
@@ -83,7 +80,7 @@ class BareError(Screen):
         fb.fill(0)
         fb.text("Oops:", 0, 0, 1)
         fb.text(self.title[:16], 0, 12, 1)
-        fb.text(self.key_line(), 0, 56, 1)
+        fb.text("A: restart" if self.app.restart else "A: back to menu", 0, 56, 1)
 
 
 class GameBroken(Exception):

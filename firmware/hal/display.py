@@ -14,6 +14,8 @@ import framebuf
 _CHUNK = const(16)         # coarse compare unit, in columns
 _MAX_RUNS = const(4)       # column runs kept per page (more: the last one grows)
 _WIN = const(4)            # a planned window: first page, last page, first col, last col
+# the contrast of brightness levels 0..4, for a board file without DISPLAY_CONTRAST
+_LEVELS = const((1, 12, 48, 128, 255))
 
 
 class Display:
@@ -25,8 +27,8 @@ class Display:
         self.width = w
         self.height = h
         pages = h // 8
-        self._levels = getattr(board, "DISPLAY_CONTRAST", (1, 12, 48, 128, 255))
-        self.level = len(self._levels) - 1
+        self._board = board       # its contrast levels are read from it when used
+        self.level = len(getattr(board, "DISPLAY_CONTRAST", _LEVELS)) - 1
         self.inverted = False
         self.asleep = False
         self.present = False
@@ -248,7 +250,7 @@ class Display:
 
     def brightness(self, level):
         """Brightness level 0 (dimmest) .. 4 (brightest)."""
-        levels = self._levels
+        levels = getattr(self._board, "DISPLAY_CONTRAST", _LEVELS)
         level = 0 if level < 0 else (len(levels) - 1 if level >= len(levels) else level)
         self.level = level
         self._tell(self.link.contrast, levels[level])

@@ -87,9 +87,10 @@ class Sound:
         self._one = bytearray(4)    # tone() writes its note here
         self._forced = False        # the melody playing ignores mute (the fault)
         self._i = 0                 # offset of the playing step in _seq (4 bytes a step)
+        # when the click, or the melody's step, ends: one at a time (a click
+        # cuts a melody short, a melody ends a click)
         self._until = time.ticks_ms()
         self._clicking = False
-        self._click_until = self._until
         if board.SPEAKER_DAC and DAC is not None:
             self._to_dac()
             self._dac_write(0)
@@ -184,7 +185,7 @@ class Sound:
         self._to_dac()
         self._dac_write(self._click_level)
         self._clicking = True
-        self._click_until = time.ticks_add(now, _CLICK_MS)
+        self._until = time.ticks_add(now, _CLICK_MS)
 
     def tone(self, freq_hz, ms, now=None):
         one = self._one             # no allocation: tones are frequent
@@ -244,7 +245,7 @@ class Sound:
         """Move the click and the melody on; call once per frame."""
         if now is None:
             now = time.ticks_ms()
-        if self._clicking and time.ticks_diff(now, self._click_until) >= 0:
+        if self._clicking and time.ticks_diff(now, self._until) >= 0:
             self._dac_write(0)
             self._clicking = False
         seq = self._seq
