@@ -33,6 +33,10 @@ _CLICK_MS = const(20)
 _CLICK_PWM_HZ = const(2000)   # the click on a speaker pin without a DAC
 _CLICK_PWM_MS = const(12)
 _LOUD = const(3)               # volume levels (the "volume" setting)
+# by volume (1 soft, 2 medium, 3 loud; see the top of this file): the click's
+# DAC step, and how far the PWM duty is shifted down from the board's loudest
+_CLICK_LEVELS = const((0, 25, 100, 255))
+_DUTY_SHIFTS = const((0, 4, 2, 0))     # 3.1 %, 12.5 %, 50 %
 
 # Named sounds. "move" is the click; the rest are melodies. Each is one bytes
 # literal of little-endian 16-bit words: frequency Hz, ms, frequency Hz, ms...
@@ -76,8 +80,6 @@ class Sound:
         self._muted = False
         # the speaker's numbers are read from the board module when used
         self._board = board
-        self._duty = board.SPEAKER_DUTY         # the loudest duty (50 %)
-        self._click_level = 255
         self._volume = _LOUD
         self._dac = None            # None: the pin has no DAC (clicks are short tones)
         self._pwm = None
@@ -113,16 +115,17 @@ class Sound:
 
     def _to_pwm(self, freq):
         pwm = self._pwm
+        duty = self._board.SPEAKER_DUTY >> _DUTY_SHIFTS[self._volume]
         if self._mode == _ON_PWM and pwm is not None:
             pwm.freq(freq)
-            pwm.duty_u16(self._duty)
+            pwm.duty_u16(duty)
             return
         self._dac_write(0)
         pin = Pin(self._board.SPEAKER_PIN, Pin.OUT, value=0)   # a digital pad again
         if pwm is None:
-            self._pwm = PWM(pin, freq=freq, duty_u16=self._duty)
+            self._pwm = PWM(pin, freq=freq, duty_u16=duty)
         else:
-            pwm.init(freq=freq, duty_u16=self._duty)
+            pwm.init(freq=freq, duty_u16=duty)
         self._mode = _ON_PWM
 
     def _note(self, freq):
@@ -156,20 +159,10 @@ class Sound:
         a tone already sounding changes at once."""
         level = min(max(int(level), 1), _LOUD)
         self._volume = level
-        full = self._board.SPEAKER_DUTY
-        if level == _LOUD:
-            self._click_level = 255
-            self._duty = full             # 50 %
-        elif level == 2:
-            self._click_level = 100
-            self._duty = full >> 2        # 12.5 %
-        else:
-            self._click_level = 25
-            self._duty = full >> 4        # 3.1 %
         if self._sounding:
             pwm = self._pwm
             if pwm is not None:
-                pwm.duty_u16(self._duty)
+                pwm.duty_u16(self._board.SPEAKER_DUTY >> _DUTY_SHIFTS[level])
 
     def click(self, now=None):
         """The ML4M 15-puzzle's beep: the DAC up to the volume's level, back
@@ -183,7 +176,7 @@ class Sound:
             now = time.ticks_ms()
         self._seq = None            # a click cuts a melody short
         self._to_dac()
-        self._dac_write(self._click_level)
+        self._dac_write(_CLICK_LEVELS[self._volume])
         self._clicking = True
         self._until = time.ticks_add(now, _CLICK_MS)
 
