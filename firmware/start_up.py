@@ -12,7 +12,7 @@ import json
 import sys
 
 import machine
-from firmware import launch
+from firmware import launch, modules
 from firmware.hal.store import Store
 from firmware.records import Records
 from firmware.settings import Settings
@@ -89,11 +89,12 @@ def _hal(board, store_root, note):
         # read again (nor firmware/stick_range.py loaded, with its names)
         hal.controls.reach[:] = note["reach"]
     else:
-        # the stick's range captured by Test board, if the owner did
-        # (forgotten with this module); its centre stands in for a rest that
-        # could not be measured
-        from firmware import stick_range
-        stick_range.load(hal)
+        # the stick's range captured by Test board, if the owner did; its
+        # centre stands in for a rest that could not be measured. Borrowed by
+        # its name as text: a program that takes the range from the note
+        # interns no name of it
+        with modules.borrowed("firmware.stick_range") as stick_range:
+            stick_range.load(hal)
     hal.controls.update(hal.clock.now())
     if note is None:
         return hal

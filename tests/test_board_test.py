@@ -4,6 +4,7 @@ stick's range: captured, used by the controls, kept across a reboot, refused
 when absurd."""
 import json
 import os
+import sys
 
 from firmware import app as app_module
 from firmware import modules, stick_range
@@ -257,6 +258,29 @@ def test_a_captured_range_changes_what_the_controls_report_and_survives_a_reboot
     hal.controls.update(hal.clock.now())
     assert hal.controls.direction() == UP
     assert hal.controls.stick() == (0, -1850)
+
+
+def test_a_captured_range_goes_on_to_the_next_program_in_the_launch_note(board, store_dir):
+    # the menu's program (and a game's) takes the range in use from the note:
+    # it reads no data/stick.json and loads no firmware/stick_range.py
+    arcade = power_on_holding_a(board, store_dir)
+    board.center()
+    press_everything(board, arcade)
+    circle(board, arcade, reach=600)
+    assert arcade.hal.controls.reach == [600, 600, 600, 600]
+    os.remove(os.path.join(str(store_dir), "stick.json"))   # read again, it would be gone
+    judge_by_eye(board, arcade)
+    finish(board, arcade)
+    frames(arcade, 2)
+    resets = arcade.resets
+    tap(board, arcade, "B")                     # Test board's program ends: the menu's starts
+    assert arcade.resets == resets + 1
+    assert type(arcade.screen).__name__ == "Menu"
+    assert arcade.hal.controls.reach == [600, 600, 600, 600]
+    assert "firmware.stick_range" not in sys.modules
+    board.joystick_raw(ml4m.JOY_REST_X, ml4m.JOY_REST_Y - 600)
+    frames(arcade, 2)
+    assert arcade.hal.controls.direction() == UP
 
 
 def test_an_absurd_capture_is_refused_with_its_reason_and_the_old_one_kept(board, store_dir):
