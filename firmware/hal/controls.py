@@ -48,6 +48,7 @@ _FULL_PUSH = const(1850)
 # and not at all when they were part of a chord.
 _CHORD = const(0x30)            # E | F
 _CHORD_MS = const(1000)
+_TOGGLED = const(-1)            # (a ticks_ms() value is never negative)
 
 
 class Controls:
@@ -74,9 +75,9 @@ class Controls:
         self._mask = 0        # inputs ignored until they are let go
         self._repeat = 0
         self._chord_prev = 0       # E and F as they were down last frame
-        self._chord_held = False   # E and F went down together: no tap of either
-        self._chord_t = t          # ...since then
-        self._chord_done = False   # this hold has toggled the mute already
+        # when E and F went down together (no tap of either then), None while
+        # they are not; _TOGGLED once this hold has toggled the mute
+        self._chord_t = None
         self.chorded = False       # True for the one frame the chord completes
         self._activity = False
         self._now = t if now is None else now
@@ -270,15 +271,14 @@ class Controls:
         both = state & _CHORD == _CHORD
         self.chorded = False
         if both:
-            if not self._chord_held:
-                self._chord_held = True
+            if self._chord_t is None:
                 self._chord_t = now
-            elif not self._chord_done and time.ticks_diff(now, self._chord_t) >= _CHORD_MS:
-                self._chord_done = True
+            elif self._chord_t != _TOGGLED and time.ticks_diff(now, self._chord_t) >= _CHORD_MS:
+                self._chord_t = _TOGGLED
                 self.chorded = True
-        taps = 0 if self._chord_held else was_down & ~state & _CHORD
+        taps = 0 if self._chord_t is not None else was_down & ~state & _CHORD
         if not state & _CHORD:
-            self._chord_held = self._chord_done = False
+            self._chord_t = None
         return (state & ~_CHORD) | taps
 
     def pressed(self, b):
