@@ -43,7 +43,7 @@
 //   {type: "handed", events}       the answer to "handover"; this worker is done
 import { loadMicroPython } from "./micropython/micropython.js";
 
-const FLASH_ROOT = "/data";          // firmware/app.py's STORE_ROOT, from /
+const FLASH_ROOT = "/data";          // firmware/app.py's _STORE_ROOT, from /
 const GAMES_ROOT = "/games";         // a player's games (firmware/gamelist.py), from /
 const HARDWARE = "/hw";              // the page's machine module and panel model
 
