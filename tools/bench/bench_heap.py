@@ -38,7 +38,11 @@ after installing a game) reads each new game once, which leaves their
 interned names in the heap until the next reboot: that boot is shown too.
 
 "live" is the heap held between frames (after a collection), "upper" that
-plus one frame's garbage. Both leave out the bench's own heap.
+plus one frame's garbage. Both leave out the bench's own heap. "names" is how
+many interned names the row's program needs on the board (tools/bench/names.py
+counts them from the list mp_heap.py prints at each program's end; names.py
+ROW shows which module brings which), "board" the live figure with those
+names' pools and text as the board holds them instead of as here.
 """
 import argparse
 import json
@@ -227,8 +231,9 @@ def run(mpy, *args, first_boot=False, players=True):
 
 def table(text):
     """{row name: (live KB, upper KB)} from mp_heap's report."""
-    return {name: (float(live), float(upper)) for name, live, upper
-            in ROW.findall(qnames.without_dumps(text)) if not name.startswith(("screen", "Heap", "bench")) and not name.endswith(", paused")}
+    return {name: (float(live), float(upper))
+            for name, live, upper in ROW.findall(qnames.without_dumps(text))
+            if not name.startswith(("screen", "Heap", "bench")) and not name.endswith(", paused")}
 
 
 # the pause menu's phase of a game's row: name, live, upper, +opened

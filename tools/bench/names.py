@@ -329,6 +329,8 @@ def board_bytes(names):
 
 # ---- the tool ------------------------------------------------------------------------
 def show(program, found, show_all=False, out=sys.stdout):
+    """A program's count against the limit, then its names by where they come
+    from (one module's own, shared by several, run time), the largest first."""
     modules = sorted(w for w in {w for ws in found.values() for w in ws}
                      if w not in ("boot.py", "main.py", "run time"))
     print("== %s: %d names on the board (%s), %d modules loaded" % (
