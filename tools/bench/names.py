@@ -58,8 +58,11 @@ BOOT_FILES = (os.path.join(ROOT, "boot.py"), os.path.join(ROOT, "main.py"))
 # py/mpconfig.h: MICROPY_QSTR_BYTES_IN_HASH defaults to 2 at
 # MICROPY_CONFIG_ROM_LEVEL_EXTRA_FEATURES (1 at CORE, 0 below), and
 # ports/esp32/mpconfigport.h sets MICROPY_CONFIG_ROM_LEVEL to EXTRA_FEATURES
-# and leaves the hash alone: 2 bytes, 7 bytes an entry on the ESP32 (as in
-# this WebAssembly port: bench_heap.py checks the model against its figures).
+# and leaves the hash alone: 2 bytes, 7 bytes an entry on the ESP32, as in
+# this WebAssembly port (bench_heap.py checks the model against its figures).
+# (Read in micropython/micropython's sources as a public code index holds
+# them: a recent mpconfig.h, with the RV32 emitter, and the ESP-IDF 5 era
+# mpconfigport.h; not the v1.27 tag itself.)
 # The first pool the heap takes has MICROPY_ALLOC_QSTR_ENTRIES_INIT (10,
 # py/qstr.c) * 2 = 20 entries (the ESP32's frozen pool has at most 10, and
 # qstr_add takes the larger of 10 and twice the last pool's), each next one
