@@ -6,7 +6,7 @@ import pytest
 
 import firmware.boards.ml4m as ml4m
 from firmware.hal import Hal
-from firmware.hal.controls import (A, B, BUTTONS, C, DOWN, E, F, LEFT, NAMES,
+from firmware.hal.controls import (A, B, BUTTONS, C, DOWN, E, F, LEFT,
                                    RIGHT, UP, Controls)
 
 
@@ -42,7 +42,6 @@ def test_constants():
     assert (A, B, C, D_ := 3, E, F) == (0, 1, 2, 3, 4, 5)
     assert BUTTONS == (0, 1, 2, 3, 4, 5)
     assert (LEFT, RIGHT, UP, DOWN) == (6, 7, 8, 9)
-    assert NAMES[LEFT] == "LEFT" and NAMES[F] == "F"
 
 
 def test_idle_board_reports_nothing(hal):

@@ -35,7 +35,6 @@ class Link:
         self.height = board.DISPLAY_HEIGHT
         self._board = board
         self._addr = board.DISPLAY_ADDR
-        self._col0 = 32 if self.width == 64 else 0   # 64-wide panels start at column 32
         self._i2c = i2c
         # The window command: columns (cmd[2], cmd[3]) then pages (cmd[5],
         # cmd[6], the pages of the last window sent in this flush).
@@ -87,8 +86,9 @@ class Link:
     def send_window(self, rows, p0, p1, c0, c1):
         """Send pages p0..p1, columns c0..c1 of `rows` (one view per page)."""
         cmd = self._cmd
-        cmd[2] = c0 + self._col0
-        cmd[3] = c1 + self._col0
+        first = 32 if self.width == 64 else 0   # 64-wide panels start at column 32
+        cmd[2] = c0 + first
+        cmd[3] = c1 + first
         if cmd[5] == p0 and cmd[6] == p1:
             # The last window covered the same pages and was filled exactly,
             # so the controller's page pointer is back at p0 (horizontal

@@ -231,7 +231,7 @@ class Store:
             f = self.fs.open(tmp, "w")
             try:
                 f.write(text)
-                f.write("\n%d" % crc)
+                f.write("\n" + str(crc))
             finally:
                 f.close()
             self._replace(tmp, path)

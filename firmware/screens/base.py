@@ -98,11 +98,9 @@ class GameScreen(Screen):
     def load_progress(self):
         """The saved progress, checked: {} when there is none, or when it did
         not fit (then it is set aside as .bad and the player told)."""
-        return self.hal.store.load(self.save_name, {}, self._check_saved, self.title)
-
-    def _check_saved(self, data):
-        if data:                        # {}: nothing in progress
-            self.check_progress(data)
+        # ({}: nothing in progress, nothing to check)
+        return self.hal.store.load(self.save_name, {},
+                                   lambda data: data and self.check_progress(data), self.title)
 
     def resume(self):
         """The saved game back: True when there was one and restore() took it."""

@@ -11,8 +11,11 @@ import time
 from machine import ADC, Pin
 from micropython import const
 
-from firmware.hal.controls import A, B, NAMES
+from firmware.hal.controls import A, B
 from firmware.ui import draw
+
+# the inputs by number (firmware/hal/controls.py: A..F, then LEFT, RIGHT, UP, DOWN)
+_NAMES = const(("A", "B", "C", "D", "E", "F", "LEFT", "RIGHT", "UP", "DOWN"))
 
 GIVE_UP_MS = const(10000)
 _ALL_INPUTS = const(0x3FF)   # the six buttons and the four stick directions
@@ -71,9 +74,9 @@ class Inputs(Step):
             return False
         held = self.held()
         missing = [i for i in range(10) if not self.seen >> i & 1]
-        stuck = [NAMES[i] for i in missing if held >> i & 1]
-        never = [NAMES[i] for i in missing if i < 6 and not held >> i & 1]
-        pushes = [NAMES[i] for i in missing if i >= 6 and not held >> i & 1]
+        stuck = [_NAMES[i] for i in missing if held >> i & 1]
+        never = [_NAMES[i] for i in missing if i < 6 and not held >> i & 1]
+        pushes = [_NAMES[i] for i in missing if i >= 6 and not held >> i & 1]
         for code, names in (("E1", never), ("E2", stuck), ("E3", pushes)):
             if names:
                 self.test.fail(code, " ".join(names))
@@ -99,7 +102,7 @@ class Inputs(Step):
         for i in range(10):
             x = 4 + (i % 6) * 20 if i < 6 else 4 + (i - 6) * 30
             y = 14 if i < 6 else 30
-            name = NAMES[i] if i < 6 else "<>^v"[i - 6]
+            name = _NAMES[i] if i < 6 else "<>^v"[i - 6]
             if self.seen >> i & 1:
                 fb.fill_rect(x - 2, y - 2, 12, 12, 1)
             fb.text(name, x, y, 0 if self.seen >> i & 1 else 1)
