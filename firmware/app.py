@@ -117,7 +117,6 @@ class App:
         self.toast = (toast[0], toast[1]) if toast else None
         self.probed = now          # when a missing panel was last looked for
         self.menu_since = now      # when the menu was last being built
-        self.building_menu = False # a crash now is the menu's
         self.menu_fails = note.get("menu_fails", 0)    # the menu's crashes in a row (each within 20 s of its start)
         self.menu_broken = note.get("menu_broken", False)   # it failed twice in a row: the safe menu from now on
         self.memory_reset = note.get("memory")    # ticks of the last reset for want of memory
@@ -128,17 +127,19 @@ class App:
         """The first screen: the game launched, the menu back from a game, or
         the splash at power-on."""
         if screen is None:
+            menu = False      # the menu is being built: a crash now is the menu's
             try:
                 if self.game is not None:
                     screen = self.game_screen()
                 elif "open" in self.note:     # Settings, Records, About
                     screen = self.open(*self.note["open"])
                 elif self.note:
+                    menu = not self.menu_broken
                     screen = self.menu()
                 else:
                     screen = self.open("firmware.screens.splash", "Splash")
             except Exception as error:
-                self.crash(error)
+                self.crash(error, menu)
                 return
         self.screen = screen
 
@@ -175,10 +176,7 @@ class App:
         if self.menu_broken:
             return self.open("firmware.screens.safe_menu", "SafeMenu")
         self.menu_since = self.hal.clock.now()
-        self.building_menu = True
-        menu = self.open("firmware.screens.menu", "Menu")   # (its cursor: self.menu_key)
-        self.building_menu = False
-        return menu
+        return self.open("firmware.screens.menu", "Menu")   # (its cursor: self.menu_key)
 
     def launch(self, key):
         """Start the game of a menu entry (key: gamelist.entries()) in a
@@ -193,7 +191,8 @@ class App:
         a fresh heap). By the module's name as text: a game's program holds
         no interned name for the menu's modules."""
         gc.collect()
-        return getattr(__import__(module_name, None, None, [class_name]), class_name)(self, **options)
+        module = __import__(module_name, None, None, [class_name])
+        return getattr(module, class_name)(self, **options)
 
     def leave(self, note):
         """End this program for the one the note names (none: the menu).
@@ -225,8 +224,9 @@ class App:
         self.screen = target
         self.hal.display.invert(False)
 
-    def crash(self, error):
-        """A screen raised: log it, show it, and get back to a working menu.
+    def crash(self, error, menu=False):
+        """A screen raised (menu: the menu, while it was built): log it, show
+        it, and get back to a working menu.
         Nothing in here may stop the app: a MemoryError while logging or
         while importing the error screen falls back to a picture drawn with
         what is already in memory, and if even that fails, to a line on
@@ -240,7 +240,7 @@ class App:
         # and no memory is no fault of the menu's (a fresh heap cures it).
         if isinstance(error, MemoryError):
             pass
-        elif self.building_menu or type(self.screen).__name__ == "Menu":
+        elif menu or type(self.screen).__name__ == "Menu":
             if time.ticks_diff(now, self.menu_since) < _MENU_GOOD_MS:
                 self.menu_fails += 1
             else:
@@ -249,7 +249,6 @@ class App:
                 self.menu_broken = True
         else:
             self.menu_fails = 0
-        self.building_menu = False
         _print(error)
         if isinstance(error, MemoryError):
             self._out_of_memory(now)
@@ -341,7 +340,9 @@ class App:
             sound = not self.settings["sound"]
             saved = self.settings.set("sound", sound)
             self.settings.apply(self.hal)
-            self.toast = ("Sound on" if sound else "Sound off" if saved else "Not saved!", now)
+            # (unmuting says "Sound on" even when the flash could not keep it)
+            self.toast = ("Sound " + ("on" if sound else "off") if sound or saved
+                          else "Not saved!", now)
             return None
         if controls.just_pressed(E):
             # a game's screen (firmware/screens/base.py: GameScreen) lends

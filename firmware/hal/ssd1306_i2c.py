@@ -34,7 +34,6 @@ class Link:
         self.width = board.DISPLAY_WIDTH
         self.height = board.DISPLAY_HEIGHT
         self._board = board
-        self._addr = board.DISPLAY_ADDR
         self._i2c = i2c
         # The window command: columns (cmd[2], cmd[3]) then pages (cmd[5],
         # cmd[6], the pages of the last window sent in this flush).
@@ -61,12 +60,13 @@ class Link:
                 from machine import I2C
                 self._i2c = I2C(board.I2C_ID, scl=scl, sda=sda, freq=board.I2C_FREQ)
         if warm:
-            self._i2c.writeto(self._addr, b"\x00\xe3")     # anyone there? (a no-op command)
+            # anyone there? (a no-op command)
+            self._i2c.writeto(self._board.DISPLAY_ADDR, b"\x00\xe3")
             return None
         from firmware import modules
         from ssd1306 import SSD1306_I2C
         try:
-            return SSD1306_I2C(self.width, self.height, self._i2c, self._addr).buffer
+            return SSD1306_I2C(self.width, self.height, self._i2c, self._board.DISPLAY_ADDR).buffer
         finally:
             # nothing else holds the driver: its code goes with the module
             modules.forget("ssd1306")
@@ -76,7 +76,8 @@ class Link:
         Cheap while nothing answers: one two-byte write, no driver loaded."""
         if self._i2c is None:        # the bus itself could not be set up
             return False
-        self._i2c.writeto(self._addr, b"\x00\xe3")     # anyone there? (a no-op command)
+        # anyone there? (a no-op command)
+        self._i2c.writeto(self._board.DISPLAY_ADDR, b"\x00\xe3")
         self.open()      # (the driver's new buffer is dropped: the display's is drawn on)
         return True
 
@@ -85,6 +86,7 @@ class Link:
 
     def send_window(self, rows, p0, p1, c0, c1):
         """Send pages p0..p1, columns c0..c1 of `rows` (one view per page)."""
+        addr = self._board.DISPLAY_ADDR
         cmd = self._cmd
         first = 32 if self.width == 64 else 0   # 64-wide panels start at column 32
         cmd[2] = c0 + first
@@ -94,11 +96,11 @@ class Link:
             # so the controller's page pointer is back at p0 (horizontal
             # addressing wraps it to the window's first page): setting the
             # columns is enough (0x21 moves only the column pointer).
-            self._i2c.writeto(self._addr, self._columns_cmd)
+            self._i2c.writeto(addr, self._columns_cmd)
         else:
             cmd[5] = p0
             cmd[6] = p1
-            self._i2c.writeto(self._addr, cmd)
+            self._i2c.writeto(addr, cmd)
         vec = self._vectors[p1 - p0]
         if vec is None:
             vec = self._vectors[p1 - p0] = [b"\x40"] + [None] * (p1 - p0 + 1)
@@ -107,10 +109,10 @@ class Link:
             # the window wraps from c1 back to c0 on the next page, so the
             # rows of the rectangle go out back to back in one transaction
             vec[k + 1] = rows[p0 + k] if whole_rows else rows[p0 + k][c0:c1 + 1]
-        self._i2c.writevto(self._addr, vec)
+        self._i2c.writevto(addr, vec)
 
     def _command(self, cmd, arg=None):
-        self._i2c.writeto(self._addr, bytes((_CTRL_CMD, cmd) if arg is None
+        self._i2c.writeto(self._board.DISPLAY_ADDR, bytes((_CTRL_CMD, cmd) if arg is None
                                             else (_CTRL_CMD, cmd, arg)))
 
     def contrast(self, value):
