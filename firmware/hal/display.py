@@ -14,6 +14,7 @@ import framebuf
 _CHUNK = const(16)         # coarse compare unit, in columns
 _MAX_RUNS = const(4)       # column runs kept per page (more: the last one grows)
 _WIN = const(4)            # a planned window: first page, last page, first col, last col
+_TAKEN = const(255)        # in a window's last page: taken on down by the next page's run
 # the contrast of brightness levels 0..4, for a board file without DISPLAY_CONTRAST
 _LEVELS = const((1, 12, 48, 128, 255))
 
@@ -79,8 +80,6 @@ class Display:
         # above and those reaching this page (two lists swapped page by page)
         self._wins = bytearray(_WIN * _MAX_RUNS)
         self._wins2 = bytearray(_WIN * _MAX_RUNS)
-        self._joined = 0           # bit q: window q of the page above goes on down
-        self._sent = 0             # pixel bytes sent by this flush
         self._unknown = warm       # what the panel shows is not known: send it all
 
     # ----- flush: find what changed, plan windows, send them ------------------
@@ -100,15 +99,14 @@ class Display:
                 last = p
         if first < 0:
             return 0
-        self._sent = 0
         try:
-            self._send_windows(first, last)
-        except OSError:              # the panel is lost (a loose wire)
+            sent = self._send_windows(first, last)
+        except OSError:              # the panel is lost (a loose wire): nothing counts
             self.present = False
             self.error = "display lost"
-            return self._sent
+            return 0
         self._shadow[:] = self.buffer
-        return self._sent
+        return sent
 
     def _find_runs(self, p):
         """Note page p's runs of changed columns; False when it is unchanged.
@@ -173,30 +171,32 @@ class Display:
 
         A run starts a window, or joins a window of the page above when the
         extra columns cost less than a window of its own. A window that no
-        run of the next page joins is complete and is sent."""
+        run of the next page joins is complete and is sent. Returns the
+        pixel bytes sent."""
         above = self._wins          # windows reaching the page above
         here = self._wins2          # windows reaching this page
         n_above = 0
+        sent = 0
         self.link.begin_frame()
         for p in range(first, last + 2):
-            self._joined = 0
             n_here = self._plan_page(p, above, n_above, here) if p <= last else 0
             for q in range(n_above):
-                if not self._joined & (1 << q):
+                w = _WIN * q
+                if above[w + 1] != _TAKEN:
                     # a window no run of this page joins: complete, sent
-                    w = _WIN * q
                     p0 = above[w]
                     p1 = above[w + 1]
                     c0 = above[w + 2]
                     c1 = above[w + 3]
                     self.link.send_window(self._rows, p0, p1, c0, c1)
-                    self._sent += (c1 - c0 + 1) * (p1 - p0 + 1)
+                    sent += (c1 - c0 + 1) * (p1 - p0 + 1)
             above, here = here, above
             n_above = n_here
+        return sent
 
     def _plan_page(self, p, above, n_above, here):
         """Windows for page p's runs into `here`, each a new one or one of
-        `above` taken on down (marked in _joined); returns how many."""
+        `above` taken on down (its last page marked _TAKEN); returns how many."""
         runs = self._runs
         n = 0
         start = 2 * _MAX_RUNS * p
@@ -208,7 +208,7 @@ class Display:
             here[w + 2] = a
             here[w + 3] = b
             for q in range(n_above):
-                if self._joined & (1 << q):
+                if above[_WIN * q + 1] == _TAKEN:
                     continue
                 top = above[_WIN * q]
                 c0 = above[_WIN * q + 2]
@@ -220,7 +220,7 @@ class Display:
                 together = (hi - lo + 1) * (height + 1)
                 apart = (c1 - c0 + 1) * height + self._window_cost + b - a + 1
                 if together <= apart:
-                    self._joined |= 1 << q
+                    above[_WIN * q + 1] = _TAKEN
                     here[w] = top
                     here[w + 2] = lo
                     here[w + 3] = hi
