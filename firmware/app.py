@@ -317,7 +317,17 @@ class App:
         except Exception as error:   # never BaseException: Ctrl-C must stop us
             self.crash(error)
             awake = True
-            self._draw_after_crash()
+            # the error screen's picture; if drawing it raises too, the bare
+            # one; if that raises, a line on the REPL and on with the next frame
+            try:
+                self.screen.draw(hal.display)
+            except Exception as draw_error:
+                _print(draw_error)
+                try:
+                    self.screen = BareError(self, None)
+                    self.screen.draw(hal.display)
+                except Exception as bare_error:
+                    _print(bare_error)
         if not awake:
             hal.clock.wait_frame()   # asleep: only the controls are watched
             return
@@ -355,20 +365,6 @@ class App:
                 lent = borrow("firmware.screens.pause")
                 return lent.__enter__().Pause(self, game, lent)
         return None
-
-    def _draw_after_crash(self):
-        """The error screen's picture; if drawing it raises too, the bare
-        one; if that raises, a line on the REPL and on with the next frame."""
-        try:
-            self.screen.draw(self.hal.display)
-            return
-        except Exception as error:
-            _print(error)
-        try:
-            self.screen = BareError(self, None)
-            self.screen.draw(self.hal.display)
-        except Exception as error:
-            _print(error)
 
     def _awake(self, now):
         """Dim, then sleep the panel when idle (and the CPU: firmware/sleep.py).

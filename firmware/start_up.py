@@ -32,7 +32,14 @@ def begin(board, store_root):
     test_first = False
     if note is None:
         if machine.reset_cause() != machine.SOFT_RESET:
-            if safe_boot(hal):
+            if hal.controls.pressed(_SAFE_BOOT_BUTTON):
+                # safe boot: a note on the panel, and the app stays out of the way
+                fb = hal.display.fb
+                fb.fill(0)
+                fb.text("Safe boot", 28, 16, 1)
+                fb.text("App skipped,", 16, 32, 1)
+                fb.text("REPL is free", 16, 44, 1)
+                hal.display.flush()
                 return None
             # A held: Test board before the menu
             test_first = hal.controls.pressed(_TEST_BOARD_BUTTON)
@@ -102,19 +109,6 @@ def _hal(board, store_root, note):
     # is not a press in this program
     hal.controls.suspend_until_release()
     return hal
-
-
-def safe_boot(hal):
-    """True (after a note on the panel) when the safe-boot button is held."""
-    if not hal.controls.pressed(_SAFE_BOOT_BUTTON):
-        return False
-    fb = hal.display.fb
-    fb.fill(0)
-    fb.text("Safe boot", 28, 16, 1)
-    fb.text("App skipped,", 16, 32, 1)
-    fb.text("REPL is free", 16, 44, 1)
-    hal.display.flush()
-    return True
 
 
 def _read(hal, kind, name):

@@ -56,21 +56,6 @@ def _errno(e):
     return e.args[0] if e.args else 0
 
 
-def _message(e):
-    """What a failed save tells the player, in words that fit the panel
-    (15 characters): an error number means nothing to them."""
-    n = _errno(e)
-    if n == _ENOSPC:
-        return "Flash full"
-    if n == errno.EIO:
-        return "Flash error"
-    if n == _EROFS or n == errno.EACCES:
-        return "Flash read-only"
-    if n == errno.ENOMEM:
-        return "No memory: save"
-    return "Save failed"
-
-
 def _sum(text):
     # Fletcher's checksum (two sums mod a prime below 2**15) seeded with the
     # length: 30 bits, a small int on the ESP32. binascii.crc32 would be C on
@@ -240,7 +225,14 @@ class Store:
                 # no folder to open the .tmp in: ENOENT on FAT, ENOTDIR on littlefs
                 self._folder_unusable()
             else:
-                self.error = _message(e)
+                # what a failed save tells the player, in words that fit the
+                # panel (15 characters): an error number means nothing to them
+                n = _errno(e)
+                self.error = ("Flash full" if n == _ENOSPC
+                              else "Flash error" if n == errno.EIO
+                              else "Flash read-only" if n == _EROFS or n == errno.EACCES
+                              else "No memory: save" if n == errno.ENOMEM
+                              else "Save failed")
             self._discard(tmp)
             return False
         self._saved[name] = crc
