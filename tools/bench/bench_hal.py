@@ -128,7 +128,7 @@ def frame_costs():
     # of its own: the display lets lib/ssd1306.py go once the panel is up)
     from ssd1306 import SSD1306_I2C
     d = hal.display
-    drv = SSD1306_I2C(d.width, d.height, d.link._i2c, d.link._addr)
+    drv = SSD1306_I2C(d.width, d.height, d.link._i2c, d.link._board.DISPLAY_ADDR)
     stock = bus_cost(board, drv.show)
     return rows, stock
 
