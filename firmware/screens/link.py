@@ -36,9 +36,9 @@ import time
 
 from micropython import const
 
-from firmware.games.link import Session, MOVED, QUIET
-from firmware.games.reversi import BLACK, WHITE, PASS, DRAW
-from firmware.games.reversi_link import GAME_ID, STATE_SIZE, LinkedReversi
+from firmware.games.link import MOVED, QUIET
+from firmware.games.reversi import BLACK, WHITE, PASS
+from firmware.games import reversi_link    # (the game's side of the Session: all game)
 from firmware.hal.controls import A
 from firmware.screens import reversi
 from firmware.screens.base import STATUS_LINE, HELP_LINE
@@ -59,8 +59,8 @@ GAME = {
                 ("lost", "lost", "count", "number")),
 }
 
-RECORDS = "Friends"                    # the Records group of linked games
 LOBBY = ["firmware.screens.link_lobby", "Lobby"]   # the lobby's program (App.open)
+_ENDS = "firmware.screens.link_ends"     # borrowed while a game starts and ends
 _BOARD = "firmware.screens.reversi_draw"
 _BOXES = "firmware.screens.link_boxes"   # held while the code or "Waiting for" shows
 _SAVE_CHECKS = "firmware.screens.save_checks"   # borrowed while a save loads
@@ -96,33 +96,9 @@ class Game(reversi.Game):
         self.radio.stop()
 
     # ---- the linked game: from the lobby's pairing, or from the save -------------
-    def _link(self, session, peer, inviter, name, number=0, last=0, pending=False):
-        self.session = Session(self.radio, GAME_ID, STATE_SIZE,
-                               LinkedReversi(self.game, self.moved), session,
-                               bytes(int(peer[i:i + 2], 16) for i in range(0, 12, 2)),
-                               inviter, number, last, pending)
-        self.colour = BLACK if inviter else WHITE
-        self.peer_name = name
-
     def new_game(self, now):
-        """A new linked game when the lobby has just paired us (the inviter
-        plays Black); otherwise (none to continue, or one that has ended)
-        the lobby's program, to pair again. Never returns then."""
-        paired = self.paired
-        if paired is None:
-            if self.session is not None:
-                self.session = None
-                self.save()                # the ended game is not Continue's
-            self.app.leave({"open": LOBBY})
-            return
-        self.paired = None
-        self._link(paired["session"], paired["peer"], paired["inviter"], paired["name"])
-        self.code = paired["code"]
-        self.cpu_side = False
-        reversi.Game.new_game(self, now)   # an empty board, saved with the session
-        self.mode = TWO_PLAYERS
-        self.rated = False
-        self.box_dirty = True
+        with self.borrow(_ENDS) as ends:       # only while a game starts
+            ends.new_game(self, now)
 
     # ---- saves -----------------------------------------------------------------
     def progress(self):
@@ -141,18 +117,8 @@ class Game(reversi.Game):
             checks.link(data)
 
     def restore(self, data):
-        link = data["link"]
-        paired = self.paired
-        if paired is not None and (paired["session"] != link["session"]
-                                   or paired["peer"] != link["peer"]):
-            return False                   # a new pairing: a new game
-        self._link(link["session"], link["peer"], link["inviter"], link["name"],
-                   link["number"], link["last"], link["pending"])   # (the hints: our colour)
-        if not reversi.Game.restore(self, data):
-            return False
-        self.paired = None                 # (the same pairing: started again after a reset)
-        self.cpu_side = link["cpu"]
-        return True
+        with self.borrow(_ENDS) as ends:
+            return ends.restore(self, data)
 
     def moved(self, number, move):
         """A move made here or taken from the friend (the Session, through
@@ -211,17 +177,9 @@ class Game(reversi.Game):
     def finish(self, now):
         """The end as in a one-board game, then the result against the friend."""
         reversi.Game.finish(self, now)
-        if self.session is None:
-            return
-        winner = self.game.winner()
-        outcome = "drawn" if winner == DRAW else "won" if winner == self.colour else "lost"
-        if not self.cpu_side:
-            self.app.records.count(RECORDS, outcome)
-        black, white = self.game.final_score()
-        mine, theirs = (black, white) if self.colour == BLACK else (white, black)
-        lines = self.end_lines
-        self.end_lines = (lines[0], lines[1], "YOU %s %d-%d" % (
-            {"won": "WIN", "lost": "LOSE", "drawn": "DRAW"}[outcome], mine, theirs), lines[3])
+        if self.session is not None:
+            with self.borrow(_ENDS) as ends:   # only while a game ends
+                ends.finish(self)
 
     # ---- the frame -----------------------------------------------------------
     def update(self, now):
@@ -256,12 +214,15 @@ class Game(reversi.Game):
     def draw(self, display):
         fb = display.fb
         if self.waiting or self.code:
-            # a box over the board: repainted only when something changed
+            # a box over the board: repainted only when something changed.
+            # The board's drawing code is let go meanwhile, as under
+            # Reversi's overlays (closing the box repaints everything).
             if self.dirty or self.box_dirty:
                 if self.dirty:
                     self.helper(_BOARD).draw(self, fb)
                 self.box_dirty = False
                 self.helper(_BOXES).draw(self, fb)
+            self.let_go(_BOARD)
             return
         self.let_go(_BOXES)                    # (nothing, when no box showed)
         fields = self.panel
