@@ -1,4 +1,4 @@
-# Why this module is long (~350 lines): one object, the Reversi screen made a
+# Why this module is long (~250 lines): one object, the Reversi screen made a
 # link game (whose turn it is, moves to and from the radio, the friend who
 # goes quiet, the saves that bring a game back after a power cut); pairing
 # is in link_lobby (a program of its own), the protocol in games/link.py,
@@ -23,7 +23,9 @@ The game is the Reversi screen (firmware.screens.reversi) with these changes:
     picks it up and the two boards carry on from the later move;
   - a friend not heard for ~5 s: "Waiting for ML4M-3F2A" offers keep
     waiting, save and leave (Continue brings it back), or the CPU plays the
-    friend's side; B always leaves (the game is saved);
+    friend's side: the game goes on in Reversi's own program, against the
+    CPU (firmware.screens.link_boxes), and the linked game stays saved as
+    it was, for the friend; B always leaves (the game is saved);
   - no undo (C) and no surrender: the friend's board has the moves too; the
     pause menu (E) has the hints and the CPU level (if the CPU steps in);
   - the results count in Records, under "Friends"; after the end, A pairs
@@ -51,7 +53,7 @@ GAME = {
     "save": "link",
     "settings": (
         ("hints", "Show moves", ((True, "on"), (False, "off")), True),
-        ("level", "CPU level", tuple(enumerate(LEVEL_NAMES)), 1),   # if the CPU steps in
+        ("level", "CPU level", tuple(enumerate(LEVEL_NAMES)), 1),   # if the CPU takes over (link_boxes)
         ("mode", None, ((TWO_PLAYERS, "linked"),), TWO_PLAYERS),
     ),
     "at_once": ("hints", "level"),     # the pause menu (E) changes them in the game on show
@@ -65,10 +67,15 @@ _BOARD = "firmware.screens.reversi_draw"
 _BOXES = "firmware.screens.link_boxes"   # held while the code or "Waiting for" shows
 _SAVE_CHECKS = "firmware.screens.save_checks"   # borrowed while a save loads
 _PANEL_X = const(66)
+_TYPE_CHECKING = const(False)   # Session for make check alone: no code on the board
+if _TYPE_CHECKING:
+    from firmware.games.link import Session
 
 
 class Game(reversi.Game):
     title = "Play a friend"
+    # set by link_ends; declared for make check (no code on the board)
+    session: "Session | None"
 
     def __init__(self, app, save="link", settings=None, paired=None, **options):
         from firmware.hal.radio import Radio
@@ -80,7 +87,6 @@ class Game(reversi.Game):
         self.colour = BLACK
         self.peer_name = ""
         self.code = ""                 # the pairing code, on show until the first move
-        self.cpu_side = False          # the CPU plays the friend's side
         self.waiting = False           # the "Waiting for" box on show
         self.wait_i = 0
         self.box_dirty = False
@@ -110,7 +116,7 @@ class Game(reversi.Game):
                     "session": session.session, "peer": "".join("%02x" % b for b in session.peer),
                     "name": self.peer_name, "inviter": session.inviter,
                     "number": session.number, "last": session.last_move,
-                    "pending": session.pending, "cpu": self.cpu_side}}
+                    "pending": session.pending}}
 
     def check_progress(self, data):
         with self.borrow(_SAVE_CHECKS) as checks:   # only while a save loads
@@ -134,9 +140,6 @@ class Game(reversi.Game):
     # ---- whose turn ----------------------------------------------------------
     def human(self, colour):
         return colour == self.colour
-
-    def cpu_plays(self, colour):
-        return self.cpu_side and colour != self.colour
 
     def place(self, move, now):
         if self.session is not None and self.game.turn != self.colour and self.state == PLAY:
@@ -166,7 +169,7 @@ class Game(reversi.Game):
             self.session.heard_at = time.ticks_add(self.session.heard_at, paused_ms)
 
     def open_overlay(self, overlay, now):
-        if overlay == PASS_NOTICE and self.game.turn != self.colour and not self.cpu_side:
+        if overlay == PASS_NOTICE and self.game.turn != self.colour:
             return                             # the friend's board passes for them
         if overlay != PASS_NOTICE:
             self.hal.sound.sfx("illegal")      # no game menu: B leaves, the game is saved
@@ -197,7 +200,7 @@ class Game(reversi.Game):
         finally:
             self.hearing = False
         if events & QUIET:
-            self.waiting = session.quiet and not self.cpu_side and self.state == PLAY
+            self.waiting = session.quiet and self.state == PLAY
             self.wait_i = 0
             self.redraw()
             if not session.quiet:
@@ -236,7 +239,7 @@ class Game(reversi.Game):
         x = _PANEL_X
         if fields & COUNTS:
             for colour, y in ((BLACK, 1), (WHITE, 11)):
-                tag = "YOU" if colour == self.colour else "CPU" if self.cpu_side else "PAL"
+                tag = "YOU" if colour == self.colour else "PAL"
                 fb.fill_rect(x + 49, y + 1, 13, 5, 0)
                 tinyfont.text(fb, tag, x + 49, y + 1)
         if fields & MODE:

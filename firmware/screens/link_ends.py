@@ -42,7 +42,6 @@ def new_game(screen: "Game", now):
     screen.paired = None
     link(screen, paired["session"], paired["peer"], paired["inviter"], paired["name"])
     screen.code = paired["code"]
-    screen.cpu_side = False
     reversi.Game.new_game(screen, now)     # an empty board, saved with the session
     screen.mode = TWO_PLAYERS
     screen.rated = False
@@ -62,17 +61,15 @@ def restore(screen: "Game", data):
     if not reversi.Game.restore(screen, data):
         return False
     screen.paired = None                   # (the same pairing: started again after a reset)
-    screen.cpu_side = saved["cpu"]
     return True
 
 
 def finish(screen: "Game"):
-    """The result against the friend: counted in Records (not when the CPU
-    played their side), and on the panel ("YOU WIN 40-24")."""
+    """The result against the friend: counted in Records, and on the panel
+    ("YOU WIN 40-24")."""
     winner = screen.game.winner()
     outcome = "drawn" if winner == DRAW else "won" if winner == screen.colour else "lost"
-    if not screen.cpu_side:
-        screen.app.records.count(RECORDS, outcome)
+    screen.app.records.count(RECORDS, outcome)
     black, white = screen.game.final_score()
     mine, theirs = (black, white) if screen.colour == BLACK else (white, black)
     lines = screen.end_lines
