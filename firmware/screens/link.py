@@ -62,7 +62,7 @@ GAME = {
 }
 
 LOBBY = ["firmware.screens.link_lobby", "Lobby"]   # the lobby's program (App.open)
-_ENDS = "firmware.screens.link_ends"     # borrowed while a game starts and ends
+_ENDS = "firmware.screens.link_ends"     # borrowed while a game starts, saves and ends
 _BOARD = "firmware.screens.reversi_draw"
 _BOXES = "firmware.screens.link_boxes"   # held while the code or "Waiting for" shows
 _SAVE_CHECKS = "firmware.screens.save_checks"   # borrowed while a save loads
@@ -108,15 +108,10 @@ class Game(reversi.Game):
 
     # ---- saves -----------------------------------------------------------------
     def progress(self):
-        session = self.session
-        if session is None or self.state != PLAY:
+        if self.session is None or self.state != PLAY:
             return None
-        return {"v": 1, "game": self.game.to_dict(), "mode": TWO_PLAYERS, "level": self.level,
-                "rated": False, "link": {
-                    "session": session.session, "peer": "".join("%02x" % b for b in session.peer),
-                    "name": self.peer_name, "inviter": session.inviter,
-                    "number": session.number, "last": session.last_move,
-                    "pending": session.pending}}
+        with self.borrow(_ENDS) as ends:       # at each save, for a moment
+            return ends.progress(self)
 
     def check_progress(self, data):
         with self.borrow(_SAVE_CHECKS) as checks:   # only while a save loads

@@ -1,7 +1,7 @@
 """The two ends of a linked game (firmware.screens.link): its start, from
 the lobby's pairing or from the save, and its end, the result against the
-friend. Borrowed only then (GameScreen.borrow), so the linked game does not
-hold this code while it is played."""
+friend; and what a save holds of it. Borrowed only then (GameScreen.borrow),
+so the linked game does not hold this code while it is played."""
 from micropython import const
 
 from firmware.games.link import Session
@@ -62,6 +62,18 @@ def restore(screen: "Game", data):
         return False
     screen.paired = None                   # (the same pairing: started again after a reset)
     return True
+
+
+def progress(screen: "Game"):
+    """The linked game in progress, as saved after every move: Reversi's
+    fields, and the link's (the session, the friend, the move number)."""
+    session = screen.session
+    return {"v": 1, "game": screen.game.to_dict(), "mode": TWO_PLAYERS, "level": screen.level,
+            "rated": False, "link": {
+                "session": session.session, "peer": "".join("%02x" % b for b in session.peer),
+                "name": screen.peer_name, "inviter": session.inviter,
+                "number": session.number, "last": session.last_move,
+                "pending": session.pending}}
 
 
 def finish(screen: "Game"):
