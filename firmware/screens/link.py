@@ -57,8 +57,7 @@ GAME = {
         ("mode", None, ((TWO_PLAYERS, "linked"),), TWO_PLAYERS),
     ),
     "at_once": ("hints", "level"),     # the pause menu (E) changes them in the game on show
-    "records": (("won", "won", "count", "number"), ("drawn", "drawn", "count", "number"),
-                ("lost", "lost", "count", "number")),
+    "records": reversi.GAME["records"],   # won, drawn, lost: as Reversi's (shared: no heap)
 }
 
 LOBBY = ["firmware.screens.link_lobby", "Lobby"]   # the lobby's program (App.open)
