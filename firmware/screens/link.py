@@ -45,7 +45,7 @@ from firmware.hal.controls import A
 from firmware.screens import reversi
 from firmware.screens.base import STATUS_LINE, HELP_LINE
 from firmware.screens.reversi_shared import (
-    LEVEL_NAMES, TWO_PLAYERS, PLAY, OVER, PASS_NOTICE, COUNTS, MODE)
+    LEVEL_NAMES, TWO_PLAYERS, PLAY, OVER, COUNTS, MODE)
 
 GAME = {
     "title": "Play a friend",
@@ -163,13 +163,10 @@ class Game(reversi.Game):
             self.session.heard_at = time.ticks_add(self.session.heard_at, paused_ms)
 
     def open_overlay(self, overlay, now):
-        if overlay == PASS_NOTICE and self.game.turn != self.colour:
-            return                             # the friend's board passes for them
-        if overlay != PASS_NOTICE:
-            self.hal.sound.sfx("illegal")      # no game menu: B leaves, the game is saved
-            self.say("NOT WHILE LINKED", now)
-            return
-        reversi.Game.open_overlay(self, overlay, now)
+        """The pass notice, the one overlay here (no surrender), when we
+        must pass: the friend's board passes for them."""
+        if self.game.turn == self.colour:
+            reversi.Game.open_overlay(self, overlay, now)
 
     def finish(self, now):
         """The end as in a one-board game, then the result against the friend."""
