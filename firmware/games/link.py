@@ -67,14 +67,9 @@ _KEEPALIVE_MS = const(1000)    # "still here, at move n" this often
 _QUIET_MS = const(5000)        # a peer not heard this long is quiet
 _READS_A_FRAME = const(8)     # messages read in one update, at most
 
-# update()'s events, bits
+# Session.update()'s events, bits (the Lobby's, 4 and up, are in link_pairing)
 MOVED = const(1)              # the peer's move (or position) was taken
 QUIET = const(2)              # the peer went quiet, or was heard again
-INVITED = const(4)            # the lobby: an invitation arrived (or was withdrawn)
-PAIRED = const(8)             # the lobby: paired; start a Session
-DECLINED = const(16)          # the lobby: our invitation was declined
-HEARD = const(32)             # the lobby: the list of boards changed
-MESSAGE = const(64)           # the lobby, paired: the friend sent the game's own data
 
 
 def since(now, then):
