@@ -194,11 +194,14 @@ def frames(n):
         except SystemExit:   # a launch: this program ends, the next goes on (run.mjs --resets)
             _count[0] += 1
             _carry()
-            # the interned names this program ended with (bench_heap.py: the
-            # names' tables as the board would hold them)
+            # the interned names this program ended with, each listed
+            # (tools/bench/names.py: the names the board would hold; the menu's
+            # program, the one with the menu's module, ends launching the row)
             import micropython
-            print("names at the end of:", _phase[0])
-            micropython.qstr_info()
+            print("names at the end of:", ("menu, launching " if "firmware.screens.menu" in sys.modules
+                                           else "") + _phase[0])
+            micropython.qstr_info(1)
+            print("end of names")
             raise
         _count[0] += 1
         yield
