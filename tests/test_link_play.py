@@ -291,6 +291,32 @@ def test_a_friend_who_never_comes_back(tmp_path):
     assert a.screen.session.number == 1 and position(a) == linked_position
 
 
+def test_cpu_plays_asks_before_it_replaces_a_reversi_game_left_unfinished(tmp_path):
+    room = Room(tmp_path)
+    a, b = room.sides
+    room.pair(a, b)
+    for side in (a, b):
+        room.tap(side, "A")
+    room.place(a, square(2, 3))
+    room.frames(10)
+    mine = {"v": 1, "game": {"moves": ["d3", "c3"]}, "mode": YOU_BLACK, "level": 2, "rated": True}
+    a.screen.hal.store.save("reversi", mine)      # a one-board game left unfinished
+    room.air.leave(b.board)
+    room.frames(6 * 30, sides=[a])
+    for _ in range(2):
+        room.nudge(a, "down")
+    room.tap(a, "A")                               # CPU plays: it asks first
+    assert type(a.screen).__module__ == "firmware.screens.link"
+    assert shows(a.board.panel, "Replace your") and shows(a.board.panel, "Reversi game?")
+    room.tap(a, "B")                               # no: the Waiting box again, Reversi's game kept
+    assert a.screen.waiting and shows(a.board.panel, "Waiting for")
+    assert saves.read(a.store_dir / "reversi.json") == mine
+    room.tap(a, "A")                               # CPU plays (still chosen), and yes
+    room.tap(a, "A")
+    assert type(a.screen).__module__ == "firmware.screens.reversi"
+    assert saves.read(a.store_dir / "reversi.json")["game"]["moves"][:1] == ["c4"]
+
+
 def test_waiting_then_save_and_leave_turns_the_radio_off(tmp_path):
     room = Room(tmp_path)
     a, b = room.sides

@@ -88,6 +88,7 @@ class Game(reversi.Game):
         self.code = ""                 # the pairing code, on show until the first move
         self.waiting = False           # the "Waiting for" box on show
         self.wait_i = 0
+        self.replacing = False         # "CPU plays" asking before it replaces Reversi's game
         self.box_dirty = False
         self.hearing = False           # the friend's move is being taken
         self.now = 0
@@ -193,6 +194,7 @@ class Game(reversi.Game):
         if events & QUIET:
             self.waiting = session.quiet and self.state == PLAY
             self.wait_i = 0
+            self.replacing = False
             self.redraw()
             if not session.quiet:
                 self.say("FRIEND IS BACK", now)

@@ -34,6 +34,13 @@ def keys(screen: "Game", now):
         elif controls.just_pressed(B):
             return BACK
         return None
+    if screen.replacing:                   # "Replace your Reversi game?": A yes, B no
+        if controls.just_pressed(A):
+            cpu_plays(screen)
+        elif controls.just_pressed(B):
+            screen.replacing = False
+            screen.box_dirty = True
+        return None
     if controls.repeat(UP) and screen.wait_i > 0:
         screen.wait_i -= 1
         screen.box_dirty = True
@@ -47,6 +54,11 @@ def keys(screen: "Game", now):
         if choice == 1:                    # save and leave
             return BACK
         if choice == 2:                    # the CPU plays the friend's side
+            if screen.hal.store.load(REVERSI["save"], {}).get("game"):
+                # Reversi has a game left unfinished, which this one would replace: ask first
+                screen.replacing = True
+                screen.box_dirty = True
+                return None
             cpu_plays(screen)
         screen.waiting = False
         screen.redraw()
@@ -56,7 +68,7 @@ def keys(screen: "Game", now):
 def cpu_plays(screen: "Game"):
     """The game goes on in Reversi against the CPU, you keeping your colour
     (not counted in Records): the position becomes Reversi's game in
-    progress (in place of one left unfinished there) and Reversi's program
+    progress (in place of one left unfinished there: keys() asks first) and Reversi's program
     starts with it (a launch: never returns). The linked game is saved as
     it is first: Continue, or the friend's board back, picks it up here."""
     screen.suspend()                       # saved, and the radio off
@@ -81,6 +93,11 @@ def draw(screen: "Game", fb):
         fb.text(screen.code, 64, 24, 1)
         tinyfont.text(fb, "YOU PLAY " + ("BLACK" if screen.colour == BLACK else "WHITE"), 16, 38)
         tinyfont.text(fb, "A PLAY  B LEAVE", 16, 48)
+        return
+    if screen.replacing:
+        _centred(fb, "Replace your", 12)
+        _centred(fb, "Reversi game?", 22)
+        tinyfont.text(fb, "A YES  B NO", 36, 42)
         return
     _centred(fb, "Waiting for", 9)
     _centred(fb, screen.peer_name, 18)
