@@ -61,12 +61,6 @@ _BRIGHT_MERGE = const(9)    # a merge into 512 or more: the brighter sound
 _PUSHES = ((controls.LEFT, LEFT), (controls.RIGHT, RIGHT), (controls.UP, UP),
            (controls.DOWN, DOWN))
 
-# helpers for a moment, not held during play (README "Why the code looks like this")
-_SAVE_CHECKS = "firmware.screens.save_checks"   # the save schemas, to load a save
-_DRAW = "firmware.ui.draw"                      # the "New game?" box
-_HINT = "firmware.screens.g2048_hint"           # the hint and the demo
-_END = "firmware.screens.g2048_end"             # the banners
-
 
 def _pushed(c):
     """The rules' direction the stick was just pushed toward, or -1."""
@@ -109,7 +103,7 @@ class Game(GameScreen):
 
     # ---- games ------------------------------------------------------------------
     def check_progress(self, data):
-        with self.borrow(_SAVE_CHECKS) as checks:   # only while a save loads
+        with self.borrow("firmware.screens.save_checks") as checks:   # only while a save loads
             checks.g2048(data)
 
     def restore(self, data):
@@ -215,7 +209,7 @@ class Game(GameScreen):
         self.state = state
         self.demo = False
         # borrowed: the banner keeps the code it needs, and it goes with the banner
-        with self.borrow(_END) as end:
+        with self.borrow("firmware.screens.g2048_end") as end:
             if state == _WON:
                 self.show_banner(end.win_banner(self, now))
             else:
@@ -258,7 +252,7 @@ class Game(GameScreen):
         self.turn_lines(now)
 
         if self.thinking:                   # the frame after D showed "THINKING..."
-            with self.borrow(_HINT) as hint:
+            with self.borrow("firmware.screens.g2048_hint") as hint:
                 hint.show(self)
             return None
         if not c.pressed(D):
@@ -283,7 +277,7 @@ class Game(GameScreen):
         if c.pressed(D):
             # (demo_next None: no D press here, or no memory)
             if self.demo_next is not None and time.ticks_diff(now, self.demo_next) >= 0:
-                with self.borrow(_HINT) as hint:
+                with self.borrow("firmware.screens.g2048_hint") as hint:
                     hint.play(self, now)
             return None
         if self.demo:
@@ -299,7 +293,7 @@ class Game(GameScreen):
         """D pressed: "THINKING..." now, the search on the next frame. The
         AI is a help, not the game: with no memory for its code, a note."""
         try:
-            with self.borrow(_HINT) as hint:
+            with self.borrow("firmware.screens.g2048_hint") as hint:
                 hint.ask(self, now)
         except MemoryError:
             self.demo_next = None           # nor a demo while D stays down
@@ -316,7 +310,7 @@ class Game(GameScreen):
             g2048_draw.forget_cells(self)
             if state == _ASK:
                 g2048_draw.draw_board(self, fb)
-                with self.borrow(_DRAW) as draw:
+                with self.borrow("firmware.ui.draw") as draw:
                     draw.ask(fb, "New game?")
                 return
         elif state == _ASK:

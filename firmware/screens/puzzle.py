@@ -66,14 +66,6 @@ GAME = {
 
 _UNDO_KEPT = const(64)       # undo steps a save keeps across a restart
 
-# helpers for a moment (see above; README, "Why the code looks like this")
-_SAVE_CHECKS = "firmware.screens.save_checks"   # the save schemas: while a save loads
-_START = "firmware.screens.puzzle_start"
-_HINTS = "firmware.screens.puzzle_hints"
-_END = "firmware.screens.puzzle_end"
-_KEYS = "firmware.screens.puzzle_keys"
-_DRAW = "firmware.screens.puzzle_draw"          # held for the whole game
-
 
 class Game(GameScreen):
     message_ms = 2000
@@ -113,7 +105,8 @@ class Game(GameScreen):
         save = save or "puzzle%d" % (size * size - 1)
         GameScreen.__init__(self, app, save=save, settings=settings, **options)
         self.prefs = save                  # the level and picture kept for this puzzle: <x>_<save>
-        with self.borrow(_START) as start:     # (its code is needed only now)
+        # (its code is needed only now)
+        with self.borrow("firmware.screens.puzzle_start") as start:
             size = start.settings_size(self)
             self.title = "%d-Puzzle" % (size * size - 1)   # (a note about a bad save names it)
             start.set_up(self, size, options.get("big_size_setting"))
@@ -147,16 +140,17 @@ class Game(GameScreen):
 
     # ---- games ------------------------------------------------------------------
     def check_progress(self, data):
-        with self.borrow(_SAVE_CHECKS) as checks:   # only while a save loads
+        with self.borrow("firmware.screens.save_checks") as checks:   # only while a save loads
             checks.puzzle(data, len(LEVEL_NAMES))
 
     def restore(self, data):
-        with self.borrow(_START) as start:
+        with self.borrow("firmware.screens.puzzle_start") as start:
             return start.restore(self, data)
 
     def new_game(self, now):
-        self.let_go(_END)                   # the last game's end, and its banner's code
-        with self.borrow(_START) as start:
+        # the last game's end, and its banner's code
+        self.let_go("firmware.screens.puzzle_end")
+        with self.borrow("firmware.screens.puzzle_start") as start:
             changed = start.follow_settings(self)   # Settings changed the size or mode since
             start.new_game(self, now)
         if changed:
@@ -217,10 +211,10 @@ class Game(GameScreen):
 
     # ---- play and the end of a game: one of the two codes is held ----------------
     def _end(self):
-        """The end's code (_END), held from a game's end until the next game
-        starts; the keys' code (_KEYS) goes meanwhile."""
-        self.let_go(_KEYS)
-        return self.helper(_END)
+        """The end's code (puzzle_end), held from a game's end until the next
+        game starts; the keys' code (puzzle_keys) goes meanwhile."""
+        self.let_go("firmware.screens.puzzle_keys")
+        return self.helper("firmware.screens.puzzle_end")
 
     def win(self, now):
         self.show_banner(self._end().win(self, now))
@@ -243,7 +237,7 @@ class Game(GameScreen):
         if c.just_pressed(B):
             return BACK
         if self.state != PLAY:
-            self.helper(_END).update(self, c, now)
+            self.helper("firmware.screens.puzzle_end").update(self, c, now)
             return None
         if self.puzzle.moves and 0 < dt < 250:   # time counts only while playing
             self.play_ms += dt
@@ -256,18 +250,18 @@ class Game(GameScreen):
             self.panel |= STATUS_LINE
             self.show_hint()
         elif not self.picture_mode or not self.helper(PICTURES).update(self, c, now):
-            self.helper(_KEYS).play(self, c, now)
+            self.helper("firmware.screens.puzzle_keys").play(self, c, now)
         return None
 
     # ---- hints -------------------------------------------------------------------
     def show_hint(self):
         """Light up the tile the hint moves."""
-        with self.borrow(_HINTS) as hints:
+        with self.borrow("firmware.screens.puzzle_hints") as hints:
             hints.show(self)
 
     def solve_step(self, now):
         """D held: the hint's move played, and the next one lit up."""
-        with self.borrow(_HINTS) as hints:
+        with self.borrow("firmware.screens.puzzle_hints") as hints:
             direction = hints.next_push(self)
         if direction is not None:
             self.helped = True
@@ -277,4 +271,4 @@ class Game(GameScreen):
 
     # ---- drawing -----------------------------------------------------------------
     def draw(self, display):
-        self.helper(_DRAW).draw_screen(self, display.fb)
+        self.helper("firmware.screens.puzzle_draw").draw_screen(self, display.fb)

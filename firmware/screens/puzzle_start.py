@@ -22,7 +22,6 @@ _PITCH = {3: 20, 4: 15, 5: 12}
 _TOP = {3: 0, 4: 1, 5: 1}
 
 _WALK = (0, 4, 12, 30)       # random-walk pushes per shuffle level, times the size
-_SOLVER = "firmware.games.npuzzle_solver"   # ~11 KB with its 3x3 tables: borrowed
 
 
 def set_up(screen: "Game", size, big_size_setting):
@@ -111,7 +110,7 @@ def new_game(screen: "Game", now):
     screen.optimal = None
     if screen.size == 3:
         try:
-            with screen.borrow(_SOLVER) as solver:
+            with screen.borrow("firmware.games.npuzzle_solver") as solver:
                 screen.optimal = solver.optimal_length8(puzzle.tiles)
         except MemoryError:     # "best possible" is a bonus: the game goes on
             screen.say("NO MEM FOR BEST", now)
