@@ -68,16 +68,12 @@ _CORNERS = (
 )
 
 
-# MicroPython's tick functions (on the PC the emulator adds them to `time`).
-_ticks_diff = time.ticks_diff
-_ticks_ms = time.ticks_ms
-
 
 def _scan(b):
     # One walk over the empty squares for both colours, packed in a small
     # int: black's moves << 21 | white's << 14 | black's potential moves << 7
     # | white's. A run of one colour ending on the other is a move for that
-    # other colour (as Reversi.mobility); an empty square next to a disc is
+    # other colour (as reversi_tools.mobility); an empty square next to a disc is
     # a potential move for the other colour (a move it may have later).
     nb = 0
     nw = 0
@@ -139,7 +135,7 @@ class Ai:
         self.max_depth = min(depth if max_depth is None else max_depth, _MAXDEPTH)
         self.endgame = min(endgame_empties if endgame is None else endgame, _MAXDEPTH)
         self.noise = noise
-        self.clock = clock or _ticks_ms
+        self.clock = clock or time.ticks_ms
         self.progress = progress
         self.rng = rng
         # A search `depth` plies deep writes below MOVE_STRIDE * depth (the
@@ -157,7 +153,6 @@ class Ai:
         self.score = 0          # from the mover's side; exact: discs * 4096
         self.elapsed_ms = 0
         self.stopped = False
-        self.aborted = False    # progress() asked to stop
 
     # ----- evaluation ------------------------------------------------
     def evaluate(self, g):
@@ -223,17 +218,16 @@ class Ai:
     def _check(self):
         if self.node_budget and self.nodes >= self.node_budget:
             self.stopped = True
-        elif self.budget_ms and _ticks_diff(self.clock(), self._t0) >= self.budget_ms:
+        elif self.budget_ms and time.ticks_diff(self.clock(), self._t0) >= self.budget_ms:
             self.stopped = True
         if self.progress is not None and self.progress(self):
             self.stopped = True
-            self.aborted = True
 
     def _used(self):
         # Fraction of the budget used, in 1/1000ths (the larger of time, nodes).
         u = 0
         if self.budget_ms:
-            u = _ticks_diff(self.clock(), self._t0) * 1000 // self.budget_ms
+            u = time.ticks_diff(self.clock(), self._t0) * 1000 // self.budget_ms
         if self.node_budget:
             v = self.nodes * 1000 // self.node_budget
             if v > u:
@@ -321,7 +315,6 @@ class Ai:
         self.exact = False
         self.score = 0
         self.stopped = False
-        self.aborted = False
         self._t0 = self.clock()
         buf = self._buf
         n = g.gen_moves(buf, 0)
@@ -330,7 +323,7 @@ class Ai:
             return PASS if g.has_moves(3 - g.turn) else None
         moves = [buf[i] for i in range(n)]
         if n == 1:
-            self.elapsed_ms = _ticks_diff(self.clock(), self._t0)
+            self.elapsed_ms = time.ticks_diff(self.clock(), self._t0)
             return moves[0]
         noise = [0] * n
         if self.noise and self.rng is not None:
@@ -373,7 +366,7 @@ class Ai:
                 break
             depth += 1
         self.score = best_score
-        self.elapsed_ms = _ticks_diff(self.clock(), self._t0)
+        self.elapsed_ms = time.ticks_diff(self.clock(), self._t0)
         return best
 
     def _root(self, g, moves, noise, depth):

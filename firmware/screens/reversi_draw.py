@@ -19,7 +19,7 @@ from firmware.games.reversi import BLACK, WHITE
 from firmware.screens.base import STATUS_LINE, HELP_LINE
 from firmware.screens.reversi_shared import (
     TWO_PLAYERS, DEMO, PLAY, OVER, MODE_NAMES, HINT, PAINT, COUNTS, MODE, HELP,
-    colour_name, level_name)
+    LEVEL_NAMES, colour_name)
 from firmware.ui import WIDTH, HEIGHT, tinyfont
 
 _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
@@ -131,7 +131,7 @@ def _panel(screen: "Game", fb):
         if screen.mode == TWO_PLAYERS:
             text = MODE_NAMES[TWO_PLAYERS].upper()
         else:
-            text = ("DEMO " if screen.mode == DEMO else "CPU ") + level_name(screen.level)
+            text = ("DEMO " if screen.mode == DEMO else "CPU ") + LEVEL_NAMES[screen.level]
         tinyfont.text(fb, text, x, 21)
     if fields & STATUS_LINE:
         fb.fill_rect(x, 28, WIDTH - _PANEL_X, 29, 0)

@@ -5,7 +5,7 @@ from micropython import const
 
 from firmware.games.reversi import DRAW
 from firmware.screens.reversi_shared import (
-    YOU_BLACK, OVER, NO_OVERLAY, colour_name, level_name, person_against_cpu)
+    YOU_BLACK, OVER, NO_OVERLAY, LEVEL_NAMES, colour_name, person_against_cpu)
 
 _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
 if _TYPE_CHECKING:
@@ -24,7 +24,7 @@ def finish(screen: "Game", now):
     if person:
         screen.outcome = "drawn" if winner == DRAW else "won" if winner == person else "lost"
         if screen.rated:
-            screen.app.records.count("Reversi " + level_name(screen.level), screen.outcome)
+            screen.app.records.count("Reversi " + LEVEL_NAMES[screen.level], screen.outcome)
     screen.hal.sound.sfx("lose" if screen.outcome == "lost" else "win")
     screen.save()
     screen.remember("mode", screen.mode)
