@@ -14,7 +14,6 @@ from micropython import const
 
 from firmware.games.reversi import PASS
 from firmware.games.reversi_ai import Ai
-from firmware.screens import reversi_draw         # (loaded already: the board is shown)
 from firmware.screens.base import STATUS_LINE
 
 _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
@@ -28,7 +27,7 @@ def move(screen: "Game", now):
     """Search and play the CPU's move (the "thinks" already on the panel)."""
     screen.spin_t = now
     ai = Ai(screen.level, node_budget=screen.node_budget, rng=random,
-            progress=lambda ai: _progress(screen))
+            progress=lambda _: _progress(screen))
     chosen = ai.choose(screen.game)
     screen.thinking = False
     screen.panel |= STATUS_LINE
@@ -51,6 +50,7 @@ def _progress(screen: "Game"):
         screen.spin_t = now
         screen.spin = (screen.spin + 1) & 3
         display = screen.hal.display
-        reversi_draw.spinner(screen, display.fb)
+        # the board's drawing code is held while the board shows
+        screen.helper("firmware.screens.reversi_draw").spinner(screen, display.fb)
         display.flush()
     return False

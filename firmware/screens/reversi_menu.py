@@ -13,9 +13,10 @@ from firmware.games.reversi import PASS
 from firmware.hal.controls import A, B
 from firmware.screens.base import BACK, ALL_FIELDS
 from firmware.screens.reversi_shared import (
-    DEMO, LINK, LINK_ENTRY, PLAY, NO_OVERLAY, PASS_NOTICE, SURRENDER_QUESTION,
+    DEMO, LINK, PLAY, NO_OVERLAY, PASS_NOTICE, SURRENDER_QUESTION,
     DEMO_DELAY_MS, colour_name, person_against_cpu)
-from firmware.ui import draw as ui_draw
+from firmware.ui import WIDTH
+from firmware.ui.draw import box, centred, ask
 
 _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
 if _TYPE_CHECKING:
@@ -113,7 +114,7 @@ def set_mode(screen: "Game", mode, now):
         # Play a friend, now: this game is saved in its own mode (Continue
         # brings it back), and "link" stays the mode for a new game
         screen.save()
-        screen.app.launch(LINK_ENTRY)
+        screen.app.launch("link")      # Play a friend's menu entry
     screen.mode = mode
     if screen.game.ply > 0:
         screen.rated = False         # a game that changed hands counts for no one
@@ -130,8 +131,8 @@ def draw(screen: "Game", fb):
     """The overlay on show, over the board."""
     overlay = screen.overlay
     if overlay == PASS_NOTICE:
-        ui_draw.box(fb, 0, 18, ui_draw.WIDTH, 28)
-        ui_draw.centred(fb, colour_name(screen.game.turn) + " must pass", 22)
-        ui_draw.centred(fb, "A: pass B: menu", 34)
+        box(fb, 0, 18, WIDTH, 28)
+        centred(fb, colour_name(screen.game.turn) + " must pass", 22)
+        centred(fb, "A: pass B: menu", 34)
     elif overlay == SURRENDER_QUESTION:
-        ui_draw.ask(fb, "Surrender?")
+        ask(fb, "Surrender?")

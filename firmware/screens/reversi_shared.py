@@ -16,7 +16,6 @@ LINK = const(4)              # with a friend on another board: a new game opens
                              # Play a friend (firmware/screens/link.py), never
                              # a mode of a game on this screen
 MODE_NAMES = ("2 players", "you black", "you white", "CPU demo", "link")
-LINK_ENTRY = "link"          # the menu entry of Play a friend
 
 # the help line while a person plays (the pause menu's Keys shows it too)
 HELP = ("A PLACE  B MENU", "C UNDO  E PAUSE")
