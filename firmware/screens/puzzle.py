@@ -24,7 +24,7 @@ from firmware.games.npuzzle import Puzzle  # the rules, for the whole game
 from firmware.hal.controls import A, B
 from firmware.screens.base import GameScreen, STATUS_LINE, HELP_LINE, BACK
 from firmware.screens.puzzle_shared import PLAY, ASK, HELP, LEVEL_NAMES, MOVES_FIELD, \
-    TIME_FIELD, PICTURES
+    TIME_FIELD
 
 _TYPE_CHECKING = const(False)   # for make check alone: no code on the board
 if _TYPE_CHECKING:
@@ -122,7 +122,7 @@ class Game(GameScreen):
         self.picture_names = []            # once picture mode is set up
         self.picture = 0
         if self.picture_mode:
-            self.helper(PICTURES).setup(self, self.settings["picture_" + self.prefs])
+            self.helper("firmware.screens.puzzle_pictures").setup(self, self.settings["picture_" + self.prefs])
 
     def toggle_cursor(self, now):
         """The pause menu's Cursor mode: the stick moves a cursor, A slides the
@@ -157,7 +157,7 @@ class Game(GameScreen):
             self._pictures()
         self.save()
         if self.picture_mode:
-            self.helper(PICTURES).start_preview(self, now)
+            self.helper("firmware.screens.puzzle_pictures").start_preview(self, now)
         self.redraw()
 
     def progress(self):
@@ -249,7 +249,7 @@ class Game(GameScreen):
             self.thinking = False
             self.panel |= STATUS_LINE
             self.show_hint()
-        elif not self.picture_mode or not self.helper(PICTURES).update(self, c, now):
+        elif not self.picture_mode or not self.helper("firmware.screens.puzzle_pictures").update(self, c, now):
             self.helper("firmware.screens.puzzle_keys").play(self, c, now)
         return None
 

@@ -11,7 +11,7 @@ from micropython import const
 
 from firmware.screens.base import STATUS_LINE, HELP_LINE, ALL_FIELDS
 from firmware.screens.puzzle_shared import PLAY, WON, ASK, HELP, LEVEL_NAMES, MOVES_FIELD, \
-    TIME_FIELD, LEVEL_FIELD, MODE_FIELD, PICTURES
+    TIME_FIELD, LEVEL_FIELD, MODE_FIELD
 from firmware.ui import WIDTH, HEIGHT, clock_text, tinyfont
 
 _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
@@ -86,7 +86,7 @@ def cell(screen: "Game", fb, i):
     hint = i == screen.hint_index
     cursor = screen.cursor_on and i == screen.cursor
     if screen.picture_mode:
-        screen.helper(PICTURES).draw_cell(screen, fb, tile, x, y, hint, cursor)
+        screen.helper("firmware.screens.puzzle_pictures").draw_cell(screen, fb, tile, x, y, hint, cursor)
         return
     fb.fill_rect(x, y, inside, inside, 1 if hint else 0)
     if tile:
@@ -160,5 +160,5 @@ def help_lines(screen: "Game"):
     if screen.cursor_on and not screen.preview:
         return _HELP_CURSOR
     if screen.picture_mode:
-        return screen.helper(PICTURES).help_lines(screen)
+        return screen.helper("firmware.screens.puzzle_pictures").help_lines(screen)
     return HELP

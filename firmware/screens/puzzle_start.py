@@ -6,9 +6,9 @@ import random
 
 from micropython import const
 
-from firmware.games import npuzzle_setup as setup
+from firmware.games.npuzzle_setup import shuffle_uniform, shuffle_walk, from_dict
 from firmware.games.npuzzle import Puzzle
-from firmware.screens.puzzle_shared import PLAY, PICTURES
+from firmware.screens.puzzle_shared import PLAY
 
 _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
 if _TYPE_CHECKING:
@@ -63,7 +63,7 @@ def follow_settings(screen: "Game"):
     if screen.picture_mode:              # and the old picture's
         screen.picture_fb = screen.tile_fb = None   # type: ignore[assignment]  # (gone)
         screen.picture_mode = False
-        screen.let_go(PICTURES)          # (set up again if still wanted)
+        screen.let_go("firmware.screens.puzzle_pictures")          # (set up again if still wanted)
     _board(screen, size, mode)
     return True
 
@@ -104,9 +104,9 @@ def new_game(screen: "Game", now):
     puzzle = screen.puzzle
     screen.game_level = screen.level
     if screen.level == 0:
-        setup.shuffle_uniform(puzzle, random)
+        shuffle_uniform(puzzle, random)
     else:
-        setup.shuffle_walk(puzzle, random, _WALK[screen.level] * screen.size)
+        shuffle_walk(puzzle, random, _WALK[screen.level] * screen.size)
     screen.optimal = None
     if screen.size == 3:
         try:
@@ -133,7 +133,7 @@ def restore(screen: "Game", data):
     if data["size"] != screen.size or data["mode"] != screen.mode:
         return False
     # a puzzle the rules refuse raises ValueError: resume() sets the save aside
-    puzzle = setup.from_dict(data["puzzle"])
+    puzzle = from_dict(data["puzzle"])
     if puzzle.width != screen.size:
         raise ValueError("puzzle width: not the save's size")
     if puzzle.is_solved():
