@@ -87,12 +87,8 @@ class Game2048:
         # merged[i]: 1 if cell i holds a tile made by a merge in this move.
         self.moved_to = bytearray(_CELLS)
         self.merged = bytearray(_CELLS)
-        self.last_direction = -1
-        self.last_gain = 0          # points scored by the last move
-        self.last_merges = 0        # number of merges in the last move
         self.last_merge_max = 0     # largest exponent made by a merge (0: none)
-        self.spawn_at = -1          # cell of the tile added after the move
-        self.spawn_exponent = 0     # 1 (a 2) or 2 (a 4)
+        self.spawn_at = -1          # cell of the tile added after the move (-1: none)
         self._scratch = bytearray(_CELLS)
 
     # --- starting ----------------------------------------------------------
@@ -131,7 +127,6 @@ class Game2048:
         e = 2 if self.rng.randrange(10) == 0 else 1
         b[i] = e
         self.spawn_at = i
-        self.spawn_exponent = e
         return i
 
     # --- the move ----------------------------------------------------------
@@ -153,7 +148,6 @@ class Game2048:
         moved_to = self.moved_to
         merged = self.merged
         gain = 0
-        merges = 0
         merge_max = 0
         for i in range(_CELLS):
             new[i] = 0
@@ -172,7 +166,6 @@ class Game2048:
                     new[dest] = e
                     merged[dest] = 1
                     gain += 1 << e
-                    merges += 1
                     if e > merge_max:
                         merge_max = e
                     last = 0
@@ -194,9 +187,6 @@ class Game2048:
         self.moves += 1
         if merge_max >= _WIN_EXPONENT:
             self.won = True
-        self.last_direction = direction
-        self.last_gain = gain
-        self.last_merges = merges
         self.last_merge_max = merge_max
         self.spawn_tile()
         return True
@@ -223,12 +213,8 @@ class Game2048:
         for i in range(_CELLS):
             self.moved_to[i] = NO_CELL
             self.merged[i] = 0
-        self.last_direction = -1
-        self.last_gain = 0
-        self.last_merges = 0
         self.last_merge_max = 0
         self.spawn_at = -1
-        self.spawn_exponent = 0
 
     # --- questions ---------------------------------------------------------
 

@@ -29,9 +29,10 @@ from micropython import const
 from firmware.games.game2048 import Game2048, LEFT, RIGHT, UP, DOWN
 from firmware.hal import controls
 from firmware.hal.controls import A, B, C, D
-from firmware.screens import g2048_draw           # every frame draws with it
 from firmware.screens.base import GameScreen, BACK, STATUS_LINE
-from firmware.screens.g2048_draw import SCORE_FIELD, BEST_FIELD, MOVES_FIELD, AI
+# every frame draws with g2048_draw
+from firmware.screens.g2048_draw import (
+    SCORE_FIELD, BEST_FIELD, MOVES_FIELD, HELP, forget_cells, draw_board, draw_play)
 
 _TYPE_CHECKING = const(False)   # for make check alone: no code on the board
 if _TYPE_CHECKING:
@@ -42,12 +43,10 @@ GAME = {
     "title": "2048",
     "icon": b"\x00\xee\xaa\xee\x00\xee\xaa\xee",
     "save": "g2048",
-    # (field, label, kind, shown as), kept under RECORD_KEY
+    # (field, label, kind, shown as), kept under the title
     "records": (("best score", "score", "highest", "number"),
                 ("best tile", "tile", "highest", "number")),
 }
-
-RECORD_KEY = "2048"
 
 _PLAY = const(0)
 _WON = const(1)       # the win screen: keep going?
@@ -74,7 +73,7 @@ class Game(GameScreen):
     title = "2048"
     # set by g2048_hint; declared for make check (no code on the board)
     player: "Expectimax | None"
-    help_lines = g2048_draw.HELP
+    help_lines = HELP
     timers = ("demo_next",)                 # the demo's next move waits out a pause
 
     def __init__(self, app, save="g2048", settings=None, **options):
@@ -95,7 +94,7 @@ class Game(GameScreen):
         self.board_before = bytearray(16)
         self.animation = 0
         self.animation_start = 0
-        rec = app.records.get(RECORD_KEY)
+        rec = app.records.get(self.title)
         best = rec.get("best score", 0) if isinstance(rec, dict) else 0
         self.best = best if isinstance(best, int) else 0
         if not self.resume():
@@ -142,12 +141,12 @@ class Game(GameScreen):
     def _keep_records(self):
         game = self.game
         records = self.app.records
-        if game.score and records.best(RECORD_KEY, "best score", game.score,
+        if game.score and records.best(self.title, "best score", game.score,
                                        lower_is_better=False):
             self.new_record = True
             self.best = game.score
         if game.moves:
-            records.best(RECORD_KEY, "best tile", game.max_tile(), lower_is_better=False)
+            records.best(self.title, "best tile", game.max_tile(), lower_is_better=False)
 
     def suspend(self):
         self._keep_records()
@@ -258,7 +257,7 @@ class Game(GameScreen):
         if not c.pressed(D):
             # the hint or the demo is over: the AI and its code go until the next D
             self.player = None
-            self.let_go(AI)
+            self.let_go("firmware.games.ai2048")
 
         if c.just_pressed(A):
             if self.game.moves:
@@ -307,12 +306,12 @@ class Game(GameScreen):
             self.draw_banner(fb)
             return
         if self.repaint(fb):
-            g2048_draw.forget_cells(self)
+            forget_cells(self)
             if state == _ASK:
-                g2048_draw.draw_board(self, fb)
+                draw_board(self, fb)
                 with self.borrow("firmware.ui.draw") as draw:
                     draw.ask(fb, "New game?")
                 return
         elif state == _ASK:
             return
-        g2048_draw.draw_play(self, fb)
+        draw_play(self, fb)

@@ -35,8 +35,6 @@ SCORE_FIELD = FIRST_FIELD
 BEST_FIELD = FIRST_FIELD << 1
 MOVES_FIELD = FIRST_FIELD << 2
 
-AI = "firmware.games.ai2048"   # the hint's AI: held from a hint until D is let go
-
 # screen.shown: what each cell shows, the tile's exponent (0: empty),
 # plus _FLASHING while a merged tile flashes; _UNKNOWN: paint it whatever it is.
 _FLASHING = const(32)
