@@ -74,7 +74,7 @@ class Game(GameScreen):
     # set by reversi_end; declared for make check (no code on the board)
     end_lines: tuple
     help_lines = HELP
-    timers = ("flip_t", "blink_t", "overlay_t", "cpu_at", "over_t", "spin_t")   # (the pause menu)
+    timers = ("flip_t", "blink_t", "overlay_t", "cpu_at", "over_t")   # (the pause menu)
 
     def __init__(self, app, save="reversi", settings=None, **options):
         GameScreen.__init__(self, app, save=save, settings=settings, **options)
@@ -99,8 +99,7 @@ class Game(GameScreen):
         self.overlay_dirty = False
         self.overlay_t = 0
         self.thinking = False
-        self.spin = 0
-        self.spin_t = time.ticks_ms()      # the spinner's last turn (reversi_cpu)
+        self.spin = 0                      # the spinner's step (reversi_cpu)
         self.cpu_at = 0
         self.over_t = 0
         self.resigned = 0                  # the colour that surrendered

@@ -97,34 +97,27 @@ def surrender(screen: "Game", now):
 
 def setting_changed(screen: "Game", name, value, now):
     """A setting changed from the pause menu (all of Reversi's are used at once)."""
-    if name == "mode":
-        set_mode(screen, value, now)
+    if name == "mode" and value != screen.mode:
+        if value == LINK:
+            # Play a friend, now: this game is saved in its own mode (Continue
+            # brings it back), and "link" stays the mode for a new game
+            screen.save()
+            screen.app.launch("link")      # Play a friend's menu entry
+        screen.mode = value
+        if screen.game.ply > 0:
+            screen.rated = False         # a game that changed hands counts for no one
+        screen.thinking = False
+        screen.cpu_at = time.ticks_add(now, DEMO_DELAY_MS)
+        screen.remember("mode", value)
+        if screen.state == PLAY:
+            screen.save()
+        screen.panel = ALL_FIELDS
     elif name == "level":
         if screen.game.ply > 0 and value != screen.level:
             screen.rated = False       # a game that changed level counts for no one
         screen.level = value
         screen.panel = ALL_FIELDS
     screen.show_hints()
-
-
-def set_mode(screen: "Game", mode, now):
-    if mode == screen.mode:
-        return
-    if mode == LINK:
-        # Play a friend, now: this game is saved in its own mode (Continue
-        # brings it back), and "link" stays the mode for a new game
-        screen.save()
-        screen.app.launch("link")      # Play a friend's menu entry
-    screen.mode = mode
-    if screen.game.ply > 0:
-        screen.rated = False         # a game that changed hands counts for no one
-    screen.thinking = False
-    screen.cpu_at = time.ticks_add(now, DEMO_DELAY_MS)
-    screen.remember("mode", mode)
-    if screen.state == PLAY:
-        screen.save()
-    screen.show_hints()
-    screen.panel = ALL_FIELDS
 
 
 def draw(screen: "Game", fb):
