@@ -73,7 +73,7 @@ class Game2048:
         self.score = 0
         self.moves = 0
         self.won = False           # a 2048 was made; stays True
-        self.keep_going = False    # the player chose to play on after winning
+        self.keep_going = False    # the player chose to play on after winning (to 131072)
         # One level of undo: the position before the last move.
         self._undo_board = bytearray(_CELLS)
         self._undo_score = 0
@@ -205,10 +205,6 @@ class Game2048:
         self._clear_report()
         return True
 
-    def continue_playing(self):
-        """After the win: play on toward 4096 ... 131072."""
-        self.keep_going = True
-
     def _clear_report(self):
         for i in range(_CELLS):
             self.moved_to[i] = NO_CELL
@@ -234,32 +230,23 @@ class Game2048:
                     prev = e
         return False
 
-    def can_move(self):
-        """True while some move changes the board."""
+    def is_over(self):
+        """Game over: no move changes the board (a full board may still move:
+        an empty cell, or two equal tiles side by side)."""
         b = self.board
         for i in range(_CELLS):
             e = b[i]
             if not e:
-                return True
+                return False
             if i % _SIZE != _SIZE - 1 and b[i + 1] == e:
-                return True
+                return False
             if i < _CELLS - _SIZE and b[i + _SIZE] == e:
-                return True
-        return False
-
-    def is_over(self):
-        """Game over: no move changes the board (a full board may still move)."""
-        return not self.can_move()
-
-    def max_exponent(self):
-        m = 0
-        for e in self.board:
-            if e > m:
-                m = e
-        return m
+                return False
+        return True
 
     def max_tile(self):
-        e = self.max_exponent()
+        """The largest tile's value (0 on an empty board)."""
+        e = max(self.board)
         return (1 << e) if e else 0
 
     # --- saving --------------------------------------------------------------
@@ -297,7 +284,7 @@ class Game2048:
         self.board[:] = board
         self.score = score
         self.moves = moves
-        self.won = won or self.max_exponent() >= _WIN_EXPONENT
+        self.won = won or max(self.board) >= _WIN_EXPONENT
         self.keep_going = keep_going
         self.can_undo = undo is not None
         if undo is not None:

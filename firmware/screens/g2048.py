@@ -232,7 +232,7 @@ class Game(GameScreen):
             if c.just_pressed(A):
                 self.banner.skip(now)
                 if state == _WON:
-                    self.game.continue_playing()
+                    self.game.keep_going = True
                     self.state = _PLAY
                     self.show_banner(None)
                     self.save()
