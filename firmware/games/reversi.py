@@ -41,7 +41,6 @@ _LINE_BYTES = const(3)
 MOVE_STRIDE = const(36)
 
 DIRECTIONS = (-11, -10, -9, -1, 1, 9, 10, 11)
-_BACKWARDS = (11, 10, 9, 1, -1, -9, -10, -11)   # DIRECTIONS reversed: undo order
 
 
 def square(col, row):
@@ -328,7 +327,7 @@ class Reversi:
         if self.has_moves():
             raise IllegalMove("a player with a legal move may not pass")
         if not self.has_moves(3 - self.turn):
-            raise IllegalMove("game over")
+            raise IllegalMove("the game is over: neither side can move")
         self._pass()
 
     def _pass(self):
@@ -354,7 +353,8 @@ class Reversi:
             line = (r[i] << 16) | (r[i + 1] << 8) | r[i + 2]
             b[move] = 0
             n = 0
-            for d in _BACKWARDS:        # the last direction is in the lowest bits
+            # DIRECTIONS reversed: the last direction is in the lowest bits
+            for d in (11, 10, 9, 1, -1, -9, -10, -11):
                 k = line & 7
                 if k:
                     n += k

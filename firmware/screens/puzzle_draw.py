@@ -20,7 +20,6 @@ if _TYPE_CHECKING:
 
 _PANEL_X = const(66)          # the panel's left edge (the 5x5 grid ends at 61)
 
-_HELP_CURSOR = ("A SLIDE  B MENU", "STICK: CURSOR", "E: CURSOR OFF")
 
 
 def draw_screen(screen: "Game", fb):
@@ -158,7 +157,7 @@ def status_text(screen: "Game"):
 def help_lines(screen: "Game"):
     """The help lines that fit what the screen is doing."""
     if screen.cursor_on and not screen.preview:
-        return _HELP_CURSOR
+        return ("A SLIDE  B MENU", "STICK: CURSOR", "E: CURSOR OFF")
     if screen.picture_mode:
         return screen.helper("firmware.screens.puzzle_pictures").help_lines(screen)
     return HELP

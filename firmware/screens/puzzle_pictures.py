@@ -35,8 +35,6 @@ _HINT_BLINK_MS = const(300)  # the hint's tile blinks: an inverted piece of a
                              # picture can pass for another piece
 
 _HELP = HELP + ("HOLD C: PICTURE",)
-_HELP_START = ("A PLAY  B MENU", "STICK: NEXT PIC")
-_HELP_HELD = ("STICK: NEXT PIC",)
 
 
 def setup(screen: "Game", wanted):
@@ -63,9 +61,10 @@ def _end_preview(screen: "Game"):
 
 
 def help_lines(screen: "Game"):
+    # (a tuple of constants is one constant of the code: nothing is made per call)
     if screen.preview == _AT_START:
-        return _HELP_START
-    return _HELP_HELD if screen.preview else _HELP
+        return ("A PLAY  B MENU", "STICK: NEXT PIC")
+    return ("STICK: NEXT PIC",) if screen.preview else _HELP
 
 
 def update(screen: "Game", c, now):

@@ -21,7 +21,6 @@ if _TYPE_CHECKING:
 _PITCH = {3: 20, 4: 15, 5: 12}
 _TOP = {3: 0, 4: 1, 5: 1}
 
-_WALK = (0, 4, 12, 30)       # random-walk pushes per shuffle level, times the size
 
 
 def set_up(screen: "Game", size, big_size_setting):
@@ -106,7 +105,8 @@ def new_game(screen: "Game", now):
     if screen.level == 0:
         shuffle_uniform(puzzle, random)
     else:
-        shuffle_walk(puzzle, random, _WALK[screen.level] * screen.size)
+        # random-walk pushes per shuffle level (easy, medium, hard), times the size
+        shuffle_walk(puzzle, random, (0, 4, 12, 30)[screen.level] * screen.size)
     screen.optimal = None
     if screen.size == 3:
         try:

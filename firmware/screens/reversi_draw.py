@@ -122,7 +122,7 @@ def _panel(screen: "Game", fb):
                 fb.pixel(x + 2, y + 3, 1)
             fb.blit(PICTURES[0 if colour == WHITE else 2], x + 4, y)
             n = game.count(colour)
-            tinyfont.text(fb, "%d" % n, x + (18 if n < 10 else 13), y, 1, 2)
+            tinyfont.text(fb, str(n), x + (18 if n < 10 else 13), y, 1, 2)
             tinyfont.text(fb, colour_name(colour).upper(), x + 25, y + 1)
             if screen.mode != TWO_PLAYERS:
                 tinyfont.text(fb, "CPU" if screen.cpu_plays(colour) else "YOU", x + 49, y + 1)
