@@ -169,9 +169,13 @@ class Game(GameScreen):
                 "helped": self.helped}
 
     # ---- moves ------------------------------------------------------------------
-    def _moved(self, before, now):
-        """After the rules moved tiles (the blank was at before): repaint the
-        run of cells between, click, save, check for a win."""
+    def _after(self, before, moved, now):
+        """After a push, slide or undo (the blank was at before; moved: what
+        the rules said): nothing moved, a soft low blip; else the run of
+        cells between is repainted, a click, the save, a win?"""
+        if not moved:
+            self.hal.sound.tone(196, 40)
+            return moved
         first, last = sorted((before, self.puzzle.blank))
         step = 1 if first // self.size == last // self.size else self.size
         for i in range(first, last + 1, step):
@@ -187,14 +191,6 @@ class Game(GameScreen):
             self.win(now)
         else:
             self.save()
-
-    def _after(self, before, moved, now):
-        """After a push, slide or undo (the blank was at before; moved: what
-        the rules said)."""
-        if moved:
-            self._moved(before, now)
-        else:
-            self.hal.sound.tone(196, 40)   # nothing to move: a soft low blip
         return moved
 
     def push(self, direction, now):

@@ -14,12 +14,6 @@ _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the bo
 if _TYPE_CHECKING:
     from firmware.screens.puzzle import Game
 
-# Per size: the cell pitch (pixels from one grid line to the next) and the
-# grid's top row. Both are chosen so that cells cross as few 8-row pages of
-# the panel as they can: a move resends its two cells, page by page (a 3x3
-# with a pitch of 21 filled the height, but its middle row crossed 4 pages).
-_PITCH = {3: 20, 4: 15, 5: 12}
-_TOP = {3: 0, 4: 1, 5: 1}
 
 
 
@@ -70,9 +64,14 @@ def follow_settings(screen: "Game"):
 def _board(screen: "Game", size, mode):
     screen.size = size                   # tiles per side
     screen.cell_count = size * size
-    screen.pitch = _PITCH[size]          # pixels from one grid line to the next
+    # Per size 3, 4, 5: the cell pitch (pixels from one grid line to the next)
+    # and the grid's top row. Both are chosen so that cells cross as few 8-row
+    # pages of the panel as they can: a move resends its two cells, page by
+    # page (a 3x3 with a pitch of 21 filled the height, but its middle row
+    # crossed 4 pages).
+    screen.pitch = (20, 15, 12)[size - 3]
     screen.grid_side = screen.pitch * size + 1   # in pixels, both grid lines included
-    screen.grid_top = _TOP[size]
+    screen.grid_top = (0, 1, 1)[size - 3]
     screen.mode = mode
     screen.records_group = "%d-Puzzle %s" % (size * size - 1, mode)
     screen.font_scale = 2 if size == 3 else 1
