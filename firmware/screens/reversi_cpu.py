@@ -25,6 +25,7 @@ _SPIN_MS = const(150)        # the spinner's step while the CPU thinks
 
 def move(screen: "Game", now):
     """Search and play the CPU's move (the "thinks" already on the panel)."""
+    began = time.ticks_ms()
 
     def progress(_):
         """Called every few dozen nodes while the CPU thinks: the sound goes
@@ -32,7 +33,7 @@ def move(screen: "Game", now):
         looks frozen."""
         now = time.ticks_ms()
         screen.hal.sound.update(now)
-        step = (now // _SPIN_MS) & 3
+        step = (time.ticks_diff(now, began) // _SPIN_MS) & 3
         if step != screen.spin:
             screen.spin = step
             display = screen.hal.display
