@@ -124,16 +124,13 @@ class Ai:
     """
 
     def __init__(self, level=HARD, budget_ms=None, node_budget=None,
-                 clock=None, progress=None, rng=None, max_depth=None,
-                 endgame=None):
+                 clock=None, progress=None, rng=None):
         self.level = level
-        budget, depth, endgame_empties, noise, _ = LEVELS[level]
+        budget, _, _, noise, _ = LEVELS[level]
         self.budget_ms = budget if budget_ms is None else budget_ms
         # A backstop: where the clock stands still while the CPU thinks (the
         # emulator's virtual clock), the search still ends.
         self.node_budget = LEVELS[level][4] * 2 if node_budget is None else node_budget
-        self.max_depth = min(depth if max_depth is None else max_depth, _MAXDEPTH)
-        self.endgame = min(endgame_empties if endgame is None else endgame, _MAXDEPTH)
         self.noise = noise
         self.clock = clock or time.ticks_ms
         self.progress = progress
@@ -323,10 +320,13 @@ class Ai:
         best_score = -_INF
         # the deepest search: the level's, or to the end of the game when
         # few enough squares are left (every level, easy's too)
-        last = empties if empties <= self.endgame else self.max_depth
+        _, max_depth, endgame, _, _ = LEVELS[self.level]
+        max_depth = min(max_depth, _MAXDEPTH)     # (the move buffers' room)
+        endgame = min(endgame, _MAXDEPTH)
+        last = empties if empties <= endgame else max_depth
         depth = 1
         while True:
-            if empties <= self.endgame and depth >= min(self.max_depth, 5):
+            if empties <= endgame and depth >= min(max_depth, 5):
                 # Jump to the exact solve; if it cannot finish in time, the
                 # last heuristic result (or a proven better move) is played.
                 depth = empties
