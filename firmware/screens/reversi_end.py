@@ -18,7 +18,8 @@ def finish(screen: "Game", now):
     screen.thinking = False
     screen.overlay = NO_OVERLAY
     screen.over_t = now
-    winner = _winner(screen)
+    # BLACK, WHITE or DRAW (the game is over: never None); who gave up loses
+    winner = 3 - screen.resigned if screen.resigned else screen.game.winner()
     person = person_against_cpu(screen.mode)
     screen.outcome = ""
     if person:
@@ -28,17 +29,10 @@ def finish(screen: "Game", now):
     screen.hal.sound.sfx("lose" if screen.outcome == "lost" else "win")
     screen.save()
     screen.remember("mode", screen.mode)
-    screen.end_lines = _lines(screen)
+    screen.end_lines = _lines(screen, winner)
 
 
-def _winner(screen: "Game"):
-    """BLACK, WHITE or DRAW (the game is over: never None)."""
-    if screen.resigned:
-        return 3 - screen.resigned
-    return screen.game.winner()
-
-
-def _lines(screen: "Game"):
+def _lines(screen: "Game", winner):
     """The panel's lines after the end: two big, two small (the second one
     says how the empty squares were counted, "" when none were)."""
     game = screen.game
@@ -51,7 +45,6 @@ def _lines(screen: "Game"):
         detail = "YOU " + {"won": "WIN", "lost": "LOSE", "drawn": "DRAW"}[screen.outcome]
         if not screen.resigned:        # yours first
             detail += " %d-%d" % ((black, white) if screen.mode == YOU_BLACK else (white, black))
-    winner = _winner(screen)
     empty = 0 if screen.resigned else game.empties()
     note = ""
     if winner == DRAW:
