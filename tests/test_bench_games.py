@@ -10,7 +10,7 @@ import pytest
 
 from tests.mprunner import NEEDS_RUNNER
 from tests.test_games import readme_example
-from tools.bench import bench_heap
+from tools.bench import bench_heap, names
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -106,6 +106,10 @@ def test_each_game_of_the_folder_is_a_row_played_with_its_own_bench(staged):
     assert set(shown) == {"boot", "menu", "Walk fast"}, text
     assert 5 < shown["Walk fast"][0] <= shown["Walk fast"][1] < 200
     assert "did not open" not in text and re.search(r"^Walk fast .* (ok|OVER)$", text, re.M), text
+    # its names on the board count its files in /games (read from the staged folder)
+    [walk] = [p for p in names.programs(text) if p.label == "Walk fast"]
+    found = names.board_names(walk, None, bench_heap._PLAYERS["staged"], names.esp32_static())
+    assert {"/games/walk/__init__.py", "/games/walk/steps.py", "walk", "bench_play"} <= set(found)
 
 
 BAD = {

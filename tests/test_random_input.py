@@ -99,3 +99,18 @@ def test_the_soak_sees_a_crash_and_a_stuck_screen(store_dir, monkeypatch):
     assert any("planted" in c for c in s.crashes)
     assert "Game" in s.stuck
     assert s.bad()
+
+
+def test_the_plan_goes_on_from_a_place_as_if_drawn_from_the_start():
+    # soak_mp.py carries the place of the item it was playing over a soft
+    # reset and starts the plan again there; the items must be the same
+    whole = list(soak_plan.inputs(5, 700))
+    places = []
+    place = []
+    for _ in soak_plan.inputs(5, 700, place):
+        places.append(list(place))
+    assert len(places) == len(whole)
+    assert {p[1] for p in places} == {0, 1, 2}      # checkpoints, visits and inputs among them
+    for item in (0, 1, 149, 150, 151, 152, 450, 451, 452, len(whole) - 1):
+        again = list(soak_plan.inputs(5, 700, list(places[item])))
+        assert again == whole[item:], item

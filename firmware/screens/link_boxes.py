@@ -3,12 +3,18 @@ code, on show until the first move, and "Waiting for" a friend not heard for
 ~5 s, with its three choices. The screen holds this module while a box
 shows and lets it go when the box closes (GameScreen.helper, let_go), so
 the game does not hold this code while it is played. The box is drawn with
-the display's own text and shapes (no firmware.ui.draw to load for it)."""
+the display's own text and shapes (no firmware.ui.draw to load for it).
+
+"CPU plays" goes on in Reversi's own program, against the CPU (a launch),
+so the linked game's program never loads the CPU's search; the linked game
+stays saved as it is, for the friend (Continue, or their board back)."""
 from micropython import const
 
 from firmware.games.reversi import BLACK
 from firmware.hal.controls import A, B, UP, DOWN
 from firmware.screens.base import BACK
+from firmware.screens.reversi import GAME as REVERSI
+from firmware.screens.reversi_shared import YOU_BLACK, YOU_WHITE
 from firmware.ui import tinyfont
 
 _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
@@ -40,12 +46,25 @@ def keys(screen: "Game", now):
         choice = screen.wait_i
         if choice == 1:                    # save and leave
             return BACK
-        screen.waiting = False
         if choice == 2:                    # the CPU plays the friend's side
-            screen.cpu_side = True
-            screen.save()
+            cpu_plays(screen)
+        screen.waiting = False
         screen.redraw()
     return None
+
+
+def cpu_plays(screen: "Game"):
+    """The game goes on in Reversi against the CPU, you keeping your colour
+    (not counted in Records): the position becomes Reversi's game in
+    progress (in place of one left unfinished there) and Reversi's program
+    starts with it (a launch: never returns). The linked game is saved as
+    it is first: Continue, or the friend's board back, picks it up here."""
+    screen.suspend()                       # saved, and the radio off
+    screen.hal.store.save(REVERSI["save"], {
+        "v": 1, "game": screen.game.to_dict(), "rated": False,
+        "mode": YOU_BLACK if screen.colour == BLACK else YOU_WHITE,
+        "level": screen.settings["level"]})
+    screen.app.launch("reversi")
 
 
 def _centred(fb, text, y):

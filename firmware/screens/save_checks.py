@@ -63,4 +63,5 @@ def link(data):
     check.integer(link.get("number"), 0, 0xFFFF, "number")
     check.integer(link.get("last"), 0, 88, "last")
     check.flag(link.get("pending"), "pending")
-    check.flag(link.get("cpu"), "cpu")
+    if "cpu" in link:                 # (older saves: the CPU played the friend's side there)
+        check.flag(link["cpu"], "cpu")

@@ -38,7 +38,11 @@ after installing a game) reads each new game once, which leaves their
 interned names in the heap until the next reboot: that boot is shown too.
 
 "live" is the heap held between frames (after a collection), "upper" that
-plus one frame's garbage. Both leave out the bench's own heap.
+plus one frame's garbage. Both leave out the bench's own heap. "names" is how
+many interned names the row's program needs on the board (tools/bench/names.py
+counts them from the list mp_heap.py prints at each program's end; names.py
+ROW shows which module brings which), "board" the live figure with those
+names' pools and text as the board holds them instead of as here.
 """
 import argparse
 import json
@@ -51,6 +55,9 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+from tools.bench import names as qnames  # noqa: E402  (run as a script too)
 RUNNER = os.path.join(ROOT, "tools", "mprun", "run.mjs")
 SCRIPT = "tools/bench/mp_heap.py"
 TARGET_KB = 64
@@ -224,7 +231,8 @@ def run(mpy, *args, first_boot=False, players=True):
 
 def table(text):
     """{row name: (live KB, upper KB)} from mp_heap's report."""
-    return {name: (float(live), float(upper)) for name, live, upper in ROW.findall(text)
+    return {name: (float(live), float(upper))
+            for name, live, upper in ROW.findall(qnames.without_dumps(text))
             if not name.startswith(("screen", "Heap", "bench")) and not name.endswith(", paused")}
 
 
@@ -235,80 +243,48 @@ PAUSE_LIMIT_KB = 2.0     # what the pause menu may add to a game's heap while op
 
 def paused(text):
     """{game row: (live KB, KB the open pause menu adds)} from mp_heap's report."""
-    return {name: (float(live), float(added)) for name, live, added in PAUSED.findall(text)}
+    return {name: (float(live), float(added))
+            for name, live, added in PAUSED.findall(qnames.without_dumps(text))}
 
 
-def names_kb(text):
-    """KB of interned names (qstr tables) the firmware added: the last
-    `qstr pool` line of mp_heap's run less the first (before the firmware)."""
-    totals = [int(n) for n in re.findall(r"^qstr pool: .*n_total_bytes=(\d+)", text, re.M)]
-    return (totals[-1] - totals[0]) / 1024 if len(totals) >= 2 else float("nan")
+# The interned names (qstrs) as the board would hold them: tools/bench/names.py
+# (the method, MicroPython's figures and where they were found). Under this
+# bench its own ~400 names (its script, the hardware's stand-ins) are interned
+# before the firmware's, fill the first pools and are shared with the firmware
+# (item, title...), and the ESP32's own modules are Python here: so each
+# program's names are counted as the board would intern them, and its "board"
+# figure is its live figure less the pools and text its names took here, plus
+# those its names take on the board.
+def board_figures(text, mpy, games_dir=None, boot_files=qnames.BOOT_FILES):
+    """{program's label: (names on the board, KB to add to its live figure
+    for the board's names)} for each program that ended in mp_heap's output."""
+    out = {}
+    for program in qnames.programs(text):
+        found = qnames.board_names(program, mpy, games_dir, _STATIC[0], boot_files)
+        out[program.label] = (len(found),
+                              (qnames.board_bytes(found) - program.bench_bytes()) / 1024)
+    return out
 
 
-# The interned names' tables (qstr pools) as the board would hold them.
-# MicroPython allocates the names' table in pools on the heap, each new pool
-# twice the entries of the one before (20, 40, 80, ... 640, 1280), a block of
-# a 24-byte header and 7 bytes an entry (pointer, 2-byte hash, length),
-# rounded up to the heap's 16-byte blocks: the bench's own first program
-# checks this against the port's figures (POOL_MODEL_CHECKED). Under this bench the
-# bench's own names (~400: its script and the stand-ins) come first and fill
-# the first five pools, which the firmware then uses for nothing; on the board
-# the firmware's names fill them itself. And a program whose names cross a
-# doubling here (the bench's ~400 plus the firmware's) may not cross it on the
-# board. So "board" = live less the pools the firmware added here plus the
-# pools its own names would take on the board. (The ESP32 port may keep a
-# 1-byte hash, 6 bytes an entry: then the board figure is ~1 KB less.)
-NAMES_END = re.compile(r"^names at the end of: (.+)\n(qstr pool: .*)$", re.M)
-POOL = re.compile(r"n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)")
-
-
-def pools_bytes(names):
-    """The heap the names' pools take for this many dynamic names."""
-    total, capacity, alloc = 0, 0, 20
-    while capacity < names:
-        total += (24 + 7 * alloc + 15) // 16 * 16
-        capacity += alloc
-        alloc *= 2
-    return total
-
-
-def board_names_kb(text):
-    """{phase: KB to add to its live figure for the names' pools as the board
-    would hold them}, for each program's last phase in mp_heap's output."""
-    start = None
-    found = {}
-    lines = text.splitlines()
-    for i, line in enumerate(lines):
-        m = POOL.search(line) if line.startswith("qstr pool:") else None
-        if m is None:
-            continue
-        names, data, total = (int(g) for g in m.groups())
-        if i > 0 and lines[i - 1].startswith("names at the end of: "):
-            if start is not None:
-                label = lines[i - 1][len("names at the end of: "):]
-                fw = names - start[0]
-                here = (total - data) - (start[2] - start[1])
-                found[label] = (pools_bytes(fw) - here) / 1024
-        else:
-            start = (names, data, total)     # a program's start: the bench's own names
-    return found
+_STATIC = [frozenset()]      # the ESP32's own names (names.esp32_static, read once)
 
 
 def pool_model_holds(text):
     """The model's pools for the bench's own names equal the port's figure."""
-    m = POOL.search(text.split("qstr pool:")[1]) if "qstr pool:" in text else None
-    return m is not None and pools_bytes(int(m.group(1))) == int(m.group(3)) - int(m.group(2))
+    m = qnames.START.search(text)
+    return m is not None and qnames.pools_bytes(int(m.group(2))) == int(m.group(4)) - int(m.group(3))
 
 
-def verdict(live, board):
-    """ok or OVER for the measured figure, and for the board's names too."""
-    return "%s%s" % ("ok" if live <= TARGET_KB else "OVER",
-                     "" if board <= TARGET_KB else ", board OVER")
+def verdict(live, board, names):
+    """ok or OVER for the measured figure, the board's and its names."""
+    return "%s%s%s" % ("ok" if live <= TARGET_KB else "OVER",
+                       "" if board <= TARGET_KB else ", board OVER",
+                       "" if names <= qnames.NAMES_LIMIT else ", names OVER %d" % qnames.NAMES_LIMIT)
 
 
 def notes(text):
     """mp_heap's notes: a screen that did not open, say."""
-    return re.findall(r"^note: (.+)$", text, re.M)
+    return re.findall(r"^note: (.+)$", qnames.without_dumps(text), re.M)
 
 
 def main(argv):
@@ -366,50 +342,71 @@ def measure(mpy, games=None):
     session = {name: max(t[name] for t in sessions) for name in sessions[0]}
     reports["one session"] = texts[(None, PADS[0])]
     menu = max(t["menu"][0] for t in fresh.values())   # (the same boot each time)
+    # the board's names and figure of each program, the worst of the layouts
+    # (a row's menu program ends launching it: "menu, launching ROW")
+    _STATIC[0] = frozenset(qnames.esp32_static())
+    boards = {(row, pad): board_figures(texts[(row, pad)], mpy, _PLAYERS.get("staged"))
+              for row in rows for pad in PADS}
+
+    def on_board(row, label):
+        """(names, board KB) of a program: the worst layouts' (0, nan: it did not end)."""
+        names, board = 0, float("nan")
+        for pad in PADS:
+            if label in boards[(row, pad)]:
+                count, added = boards[(row, pad)][label]
+                live = table(texts[(row, pad)]).get(label.split(", launching ")[0], (0.0, 0.0))[0]
+                names = max(names, count)
+                board = live + added if board != board else max(board, live + added)
+        return names, board
+
+    menus_board = [on_board(row, "menu, launching " + row) for row in rows]
+    menu_names = max(m[0] for m in menus_board)
+    menu_board = max(m[1] for m in menus_board)
     print("Heap under MicroPython (WebAssembly port), firmware as %s, KB (target %d)"
           % (".mpy" if mpy else "source", TARGET_KB))
-    print("%-24s %11s %7s %6s %6s %11s %7s" % ("", "fresh boot", "", "", "", "one session", ""))
-    print("%-24s %11s %7s %6s %6s %6s %11s %7s  %s" % ("screen", "live", "upper", "layout", "names",
-                                                       "board", "live", "upper", "verdict"))
-    print("%-24s %11.1f %7s %6s %6s %6s %11.1f %7s" % ("menu", menu, "", "", "", "", session["menu"][0],
-                                                     ""))
-    worst = worst_board = 0.0
+    print("%-24s %11s %7s %6s %5s %6s %11s %7s" % ("", "fresh boot", "", "", "", "", "one session",
+                                                  ""))
+    print("%-24s %11s %7s %6s %5s %6s %11s %7s  %s" % ("screen", "live", "upper", "layout", "names",
+                                                      "board", "live", "upper", "verdict"))
+    print("%-24s %11.1f %7s %6s %5d %6.1f %11.1f %7s  %s" % (
+        "menu", menu, "", "", menu_names, menu_board, session["menu"][0], "",
+        verdict(menu, menu_board, menu_names)))
+    worst = 0.0
+    worst_board, worst_names = (menu_board, "menu"), (menu_names, "menu")
     for row in rows:
-        live, upper = fresh[row][row]
-        s_live, s_upper = session[row]
-        board = live + board_names_kb(reports[row]).get(row, float("nan"))
-        worst = max(worst, live)
-        worst_board = max(worst_board, board)
-        print("%-24s %11.1f %7.1f %6s %6.1f %6.1f %11.1f %7.1f  %s" % (
-            row, live, upper, "-%.1f" % spread[row], names_kb(reports[row]), board, s_live, s_upper,
-            verdict(live, board)))
-        # a row's later stage in a program of its own, named "row, stage" by its
-        # play (Play a friend: the lobby, then "Play a friend, paired"): the
-        # worst of the same layouts
-        for stage in sorted(n for n in fresh[row] if n.startswith(row + ", ")):
+        # the row, then its later stages in programs of their own, named "row,
+        # stage" by its play (Play a friend: the lobby, then "Play a friend,
+        # paired"): the worst of the same layouts
+        for stage in [row] + sorted(n for n in fresh[row] if n.startswith(row + ", ")):
             figures = [table(texts[(row, pad)]).get(stage, (0.0, 0.0)) for pad in PADS]
             live, upper = max(f[0] for f in figures), max(f[1] for f in figures)
             s_live, s_upper = session.get(stage, (0.0, 0.0))
-            board = max(table(texts[(row, pad)]).get(stage, (0.0, 0.0))[0]
-                        + board_names_kb(texts[(row, pad)]).get(stage, float("nan")) for pad in PADS)
+            names, board = on_board(row, stage)
             worst = max(worst, live)
-            worst_board = max(worst_board, board)
-            print("%-24s %11.1f %7.1f %6s %6s %6.1f %11.1f %7.1f  %s" % (
-                stage[:24], live, upper, "", "", board, s_live, s_upper, verdict(live, board)))
+            worst_board = max(worst_board, (board, stage))
+            worst_names = max(worst_names, (names, stage))
+            print("%-24s %11.1f %7.1f %6s %5s %6.1f %11.1f %7.1f  %s" % (
+                stage[:24], live, upper, "-%.1f" % spread[row] if stage == row else "",
+                names or "-", board, s_live, s_upper, verdict(live, board, names)))
     print("fresh boot: each screen opened from the menu right after power-on (the")
     print("target's figure), the worst of %d heap layouts; layout: how much less the" % len(PADS))
     print("best layout held. one session: every screen in turn without a reboot (also")
     print("the worst layout), each game in a program of its own (a launch is a soft")
-    print("reset). live: held between frames; upper: that plus one frame's garbage;")
-    print("names: of the live figure, the interned names (qstr tables) the firmware")
-    print("added, which grow in steps as the table doubles. After the whole session:")
-    print("%.1f KB of names." % names_kb(reports["one session"]))
-    print("board: the live figure with the names' tables as the board would hold them")
-    print("(this bench's own ~400 names come first here and shift the table's doublings;")
-    print("bench_heap.py's pools_bytes says how%s)." % (
-        "" if pool_model_holds(reports[rows[0]]) else ": NOT matching this port's figures"))
-    print("largest fresh-boot live peak: %.1f KB of %d; on the board's names: %.1f KB"
-          % (worst, TARGET_KB, worst_board))
+    print("reset). live: held between frames; upper: that plus one frame's garbage.")
+    print("names: the interned names the row's program needs on the board (the menu:")
+    print("its program, which launches the row); over %d they take the names' 640-entry"
+          % qnames.NAMES_LIMIT)
+    print("pool, +%.1f KB at once (tools/bench/names.py ROW: which module brings which)."
+          % ((qnames.pools_bytes(qnames.NAMES_LIMIT + 1) - qnames.pools_bytes(qnames.NAMES_LIMIT))
+             / 1024))
+    print("board: the live figure with those names' pools and text as the board holds")
+    print("them, not as here (this bench's own ~400 names come first%s)." % (
+        "" if pool_model_holds(reports[rows[0]]) else
+        "; NOT matching this port's pool figures: names.py's pools_bytes is off"))
+    print("largest fresh-boot live peak: %.1f KB of %d; on the board: %.1f KB (%s); "
+          "most names on the board: %d (%s, limit %d)"
+          % (worst, TARGET_KB, worst_board[0], worst_board[1], worst_names[0], worst_names[1],
+             qnames.NAMES_LIMIT))
     # the pause menu open (E) over each game, in the game row's worst layout:
     # what it adds to the game's heap of the frame before E, and how far the
     # heap then stands above the game's own peak

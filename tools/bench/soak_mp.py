@@ -246,14 +246,14 @@ def _session():
     app_module = None
     yield
     at = list(_pos)                       # where the last program stopped (0: the start)
-    done = 0                              # the plan's items, checkpoints and visits too
-    played = 0                            # the inputs among them
-    for steps in soak_plan.inputs(SEED, INPUTS):
+    # the plan goes on from that item (its place carried), not drawn again from the start
+    done = at[0] - 1 if _place else 0     # the plan's items, checkpoints and visits too
+    played = _place[0] if _place else 0   # the inputs among them
+    plan = () if at[0] == _DONE else soak_plan.inputs(SEED, INPUTS, _place)   # (_DONE: the last checkpoint left)
+    for steps in plan:
         done += 1
         if steps[0][0] not in ("checkpoint", "visit"):
             played += 1
-        if done < at[0]:
-            continue
         if BUDGET_S and time.time() - _s["t0"] > BUDGET_S and steps[0][0] != "visit":
             _s["stopped"] = played - 1
             break
@@ -291,13 +291,14 @@ def _session():
 # ---- across soft resets -----------------------------------------------------------
 _STATE = ROOT + "/_soak.json"
 _pos = [0, 0, 0]          # plan item number, step in it, frames of that step done
+_place = []               # that item's place in the plan (soak_plan.inputs)
 _CARRIED = ("frames", "exceptions", "crashes", "stuck", "heap", "out_of_heap", "own", "boot_grew",
             "paused", "dims", "savers", "mutes", "idles", "in_game", "in_pause", "in_game_at", "peaks", "t0", "stopped")
 
 
 def _carry():
     import json
-    state = {"pos": _pos, "now": _now, "seen": sorted(_s["seen"]),
+    state = {"pos": _pos, "place": _place, "now": _now, "seen": sorted(_s["seen"]),
              "levels": [[k, v] for k, v in machine.levels.items()]}
     for name in _CARRIED:
         state[name] = _s.get(name)
@@ -318,6 +319,7 @@ def _carried():
             _s[name] = state[name]
     _s["seen"] = set(state["seen"])
     _pos[:] = state["pos"]
+    _place[:] = state["place"]
     _now[:] = state["now"]
     for gpio, level in state["levels"]:      # what the player still holds
         machine.levels[gpio] = level

@@ -141,16 +141,35 @@ def chord(rng):
             ("release", a), ("release", b), ("frames", 1)]
 
 
-def inputs(seed, n):
+def inputs(seed, n, place=None):
+    """The plan: n inputs from seed (the items above). place, if given, is a
+    list kept up to date before each item: [input number, part (0 the
+    checkpoint, 1 the visit, 2 the input), the generator's state, visits].
+    Given the place of an item from an earlier run of the same plan, the plan
+    starts again at that item, as if the items before it had been drawn: a
+    soak going on after a soft reset does not draw them all again (which made
+    a long MicroPython soak take time in the square of its length)."""
     rng = Xorshift(seed)
-    visits = 0
-    for i in range(n):
-        if i and i % CHECK_EVERY == 0:
+    first, part, visits = 0, 0, 0
+    if place:
+        first, part, rng.state, visits = place
+
+    def here(i, part):
+        if place is not None:
+            place[:] = [i, part, rng.state, visits]
+
+    for i in range(first, n):
+        if i and i % CHECK_EVERY == 0 and part < 2:
             # back to the menu, measured; then the next game entry in turn
             # (every game's pause menu, whatever the random walk reaches)
-            yield [("checkpoint",)]
+            if part == 0:
+                here(i, 0)
+                yield [("checkpoint",)]
+            here(i, 1)
             yield [("visit", visits), ("frames", rng.between(5, 40))] + pause_menu(rng)
             visits += 1
+        part = 0
+        here(i, 2)
         r = rng.below(1000)
         if r < 360:                     # a tap (B less often: it leaves the screen)
             name = BUTTONS[rng.below(6)]
