@@ -276,7 +276,7 @@ def test_a_whole_game_both_boards_agree():
     assert black.game.is_game_over() and white.game.is_game_over()
     assert position(black.game) == position(white.game)
     assert black.session.number == white.session.number > 50
-    assert black.game.result() == white.game.result()
+    assert black.game.winner() == white.game.winner()
     assert white.saves == list(range(1, white.session.number + 1))   # each move saved once
 
 
