@@ -9,6 +9,7 @@ import pytest
 from firmware.boards import ml4m
 from firmware.games.link_pairing import board_name
 from firmware.games.reversi import BLACK, WHITE, square
+from firmware.screens.reversi_shared import YOU_BLACK
 from tests import saves
 from tests.panel import shows
 from tools.emu import Board
@@ -264,18 +265,56 @@ def test_a_friend_who_never_comes_back(tmp_path):
     room.frames(6 * 30, sides=[a])
     assert a.screen.waiting and shows(a.board.panel, "Waiting for")
     assert shows(a.board.panel, name(b))
-    # "CPU plays": the CPU takes White's moves, and they still go out
-    a.screen.node_budget = 200
+    # "CPU plays": the game goes on in Reversi's own program, against the
+    # CPU (White's moves), the radio off; the linked game is kept as it was
+    linked_position = position(a)
     for _ in range(2):
         room.nudge(a, "down")
     room.tap(a, "A")
-    assert a.screen.cpu_side and not a.screen.waiting
+    assert type(a.screen).__module__ == "firmware.screens.reversi"
+    assert position(a) == linked_position and not a.board.radio.wlan_on
+    assert a.screen.mode == YOU_BLACK and not a.screen.rated
+    a.screen.node_budget = 200
     assert room.until(lambda: a.screen.game.turn == BLACK, 200, sides=[a])
-    assert a.screen.session.number == 2
-    # B always leaves, the game saved for Continue
+    assert a.screen.game.ply == 2
+    assert saved(a)["link"]["number"] == 1 and saved(a)["game"]["moves"] == ["c4"]
+    # B leaves; Continue brings back the game against the CPU (Reversi's
+    # game in progress), and Play a friend the linked one, as it was
     room.tap(a, "B")
-    assert type(a.screen).__name__ == "Menu"
-    assert saved(a)["link"]["number"] == 2 and not a.board.radio.wlan_on
+    assert type(a.screen).__name__ == "Menu" and shows(a.board.panel, "Continue")
+    assert saves.read(a.store_dir / "reversi.json")["game"]["moves"][:1] == ["c4"]
+    menu = a.screen
+    while menu.labels[menu.cursor] != "Play a friend":
+        room.nudge(a, "down")
+    room.tap(a, "A")
+    assert type(a.screen).__module__ == "firmware.screens.link"
+    assert a.screen.session.number == 1 and position(a) == linked_position
+
+
+def test_cpu_plays_asks_before_it_replaces_a_reversi_game_left_unfinished(tmp_path):
+    room = Room(tmp_path)
+    a, b = room.sides
+    room.pair(a, b)
+    for side in (a, b):
+        room.tap(side, "A")
+    room.place(a, square(2, 3))
+    room.frames(10)
+    mine = {"v": 1, "game": {"moves": ["d3", "c3"]}, "mode": YOU_BLACK, "level": 2, "rated": True}
+    a.screen.hal.store.save("reversi", mine)      # a one-board game left unfinished
+    room.air.leave(b.board)
+    room.frames(6 * 30, sides=[a])
+    for _ in range(2):
+        room.nudge(a, "down")
+    room.tap(a, "A")                               # CPU plays: it asks first
+    assert type(a.screen).__module__ == "firmware.screens.link"
+    assert shows(a.board.panel, "Replace your") and shows(a.board.panel, "Reversi game?")
+    room.tap(a, "B")                               # no: the Waiting box again, Reversi's game kept
+    assert a.screen.waiting and shows(a.board.panel, "Waiting for")
+    assert saves.read(a.store_dir / "reversi.json") == mine
+    room.tap(a, "A")                               # CPU plays (still chosen), and yes
+    room.tap(a, "A")
+    assert type(a.screen).__module__ == "firmware.screens.reversi"
+    assert saves.read(a.store_dir / "reversi.json")["game"]["moves"][:1] == ["c4"]
 
 
 def test_waiting_then_save_and_leave_turns_the_radio_off(tmp_path):

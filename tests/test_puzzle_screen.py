@@ -10,11 +10,12 @@ from tests import saves
 
 from firmware.games.npuzzle import Puzzle, DIRECTION_NAMES
 from firmware.games import npuzzle, npuzzle_hints, npuzzle_setup, npuzzle_solver as solver
-from firmware.screens.puzzle_shared import PICTURES
 from firmware.ui import tinyfont
 from firmware.ui.banner import big_text
 from tests.panel import shows
 from tests.test_app import set_game_setting, boot, frames, tap, nudge, choose, to_menu, wait
+
+PICTURES = "firmware.screens.puzzle_pictures"   # picture mode's helper
 
 
 # ---- helpers -------------------------------------------------------------------

@@ -9,7 +9,7 @@ import framebuf
 import pytest
 
 from firmware.games.reversi import Reversi, BLACK, WHITE, square, from_alg
-from firmware.games.reversi_tools import board_string
+from firmware.games.reversi_tools import board_string, piece_at
 from firmware.screens import reversi_draw, reversi_shared as shared
 from firmware.ui import tinyfont
 from tests.panel import shows
@@ -113,7 +113,7 @@ def test_a_legal_move_flips_and_shows_on_the_panel(board, store_dir):
     assert cell(board, 3, 2) == picture(HINT)        # hints on (the default)
     assert cell(board, 3, 3) == picture(WHITE_DISC)
     tap(board, arcade, "A")
-    assert g.piece_at(3, 2) == BLACK and g.piece_at(3, 3) == BLACK
+    assert piece_at(g, 3, 2) == BLACK and piece_at(g, 3, 3) == BLACK
     assert g.turn == WHITE and g.count(BLACK) == 4 and g.count(WHITE) == 1
     wait(arcade, 400)                                          # the flips have blinked
     assert cell(board, 3, 2) == picture(BLACK_LAST)   # the last move, marked

@@ -73,7 +73,7 @@ class Game2048:
         self.score = 0
         self.moves = 0
         self.won = False           # a 2048 was made; stays True
-        self.keep_going = False    # the player chose to play on after winning
+        self.keep_going = False    # the player chose to play on after winning (to 131072)
         # One level of undo: the position before the last move.
         self._undo_board = bytearray(_CELLS)
         self._undo_score = 0
@@ -87,12 +87,8 @@ class Game2048:
         # merged[i]: 1 if cell i holds a tile made by a merge in this move.
         self.moved_to = bytearray(_CELLS)
         self.merged = bytearray(_CELLS)
-        self.last_direction = -1
-        self.last_gain = 0          # points scored by the last move
-        self.last_merges = 0        # number of merges in the last move
         self.last_merge_max = 0     # largest exponent made by a merge (0: none)
-        self.spawn_at = -1          # cell of the tile added after the move
-        self.spawn_exponent = 0     # 1 (a 2) or 2 (a 4)
+        self.spawn_at = -1          # cell of the tile added after the move (-1: none)
         self._scratch = bytearray(_CELLS)
 
     # --- starting ----------------------------------------------------------
@@ -131,7 +127,6 @@ class Game2048:
         e = 2 if self.rng.randrange(10) == 0 else 1
         b[i] = e
         self.spawn_at = i
-        self.spawn_exponent = e
         return i
 
     # --- the move ----------------------------------------------------------
@@ -153,7 +148,6 @@ class Game2048:
         moved_to = self.moved_to
         merged = self.merged
         gain = 0
-        merges = 0
         merge_max = 0
         for i in range(_CELLS):
             new[i] = 0
@@ -172,7 +166,6 @@ class Game2048:
                     new[dest] = e
                     merged[dest] = 1
                     gain += 1 << e
-                    merges += 1
                     if e > merge_max:
                         merge_max = e
                     last = 0
@@ -194,9 +187,6 @@ class Game2048:
         self.moves += 1
         if merge_max >= _WIN_EXPONENT:
             self.won = True
-        self.last_direction = direction
-        self.last_gain = gain
-        self.last_merges = merges
         self.last_merge_max = merge_max
         self.spawn_tile()
         return True
@@ -215,20 +205,12 @@ class Game2048:
         self._clear_report()
         return True
 
-    def continue_playing(self):
-        """After the win: play on toward 4096 ... 131072."""
-        self.keep_going = True
-
     def _clear_report(self):
         for i in range(_CELLS):
             self.moved_to[i] = NO_CELL
             self.merged[i] = 0
-        self.last_direction = -1
-        self.last_gain = 0
-        self.last_merges = 0
         self.last_merge_max = 0
         self.spawn_at = -1
-        self.spawn_exponent = 0
 
     # --- questions ---------------------------------------------------------
 
@@ -248,32 +230,23 @@ class Game2048:
                     prev = e
         return False
 
-    def can_move(self):
-        """True while some move changes the board."""
+    def is_over(self):
+        """Game over: no move changes the board (a full board may still move:
+        an empty cell, or two equal tiles side by side)."""
         b = self.board
         for i in range(_CELLS):
             e = b[i]
             if not e:
-                return True
+                return False
             if i % _SIZE != _SIZE - 1 and b[i + 1] == e:
-                return True
+                return False
             if i < _CELLS - _SIZE and b[i + _SIZE] == e:
-                return True
-        return False
-
-    def is_over(self):
-        """Game over: no move changes the board (a full board may still move)."""
-        return not self.can_move()
-
-    def max_exponent(self):
-        m = 0
-        for e in self.board:
-            if e > m:
-                m = e
-        return m
+                return False
+        return True
 
     def max_tile(self):
-        e = self.max_exponent()
+        """The largest tile's value (0 on an empty board)."""
+        e = max(self.board)
         return (1 << e) if e else 0
 
     # --- saving --------------------------------------------------------------
@@ -311,7 +284,7 @@ class Game2048:
         self.board[:] = board
         self.score = score
         self.moves = moves
-        self.won = won or self.max_exponent() >= _WIN_EXPONENT
+        self.won = won or max(self.board) >= _WIN_EXPONENT
         self.keep_going = keep_going
         self.can_undo = undo is not None
         if undo is not None:

@@ -43,7 +43,7 @@ The rule for a position that disagrees: the later move number wins; at the
 same number, the inviter's position wins. Each side saves before it
 acknowledges, so an acknowledged move survives a power cut on either side.
 While nothing is unacknowledged each side sends an ACK of where it is every
-KEEPALIVE_MS; a peer not heard for QUIET_MS is "quiet".
+_KEEPALIVE_MS; a peer not heard for _QUIET_MS is "quiet".
 """
 import time
 
@@ -63,18 +63,13 @@ _MOVE_HEAD = const(9)         # head, number (2), move
 _SMALLEST = const(22)         # head + a name field + checksum
 
 RESEND_MS = const(300)        # an unacknowledged move or invitation, again
-KEEPALIVE_MS = const(1000)    # "still here, at move n" this often
-QUIET_MS = const(5000)        # a peer not heard this long is quiet
+_KEEPALIVE_MS = const(1000)    # "still here, at move n" this often
+_QUIET_MS = const(5000)        # a peer not heard this long is quiet
 _READS_A_FRAME = const(8)     # messages read in one update, at most
 
-# update()'s events, bits
+# Session.update()'s events, bits (the Lobby's, 4 and up, are in link_pairing)
 MOVED = const(1)              # the peer's move (or position) was taken
 QUIET = const(2)              # the peer went quiet, or was heard again
-INVITED = const(4)            # the lobby: an invitation arrived (or was withdrawn)
-PAIRED = const(8)             # the lobby: paired; start a Session
-DECLINED = const(16)          # the lobby: our invitation was declined
-HEARD = const(32)             # the lobby: the list of boards changed
-MESSAGE = const(64)           # the lobby, paired: the friend sent the game's own data
 
 
 def since(now, then):
@@ -236,11 +231,11 @@ class Session(Link):
                 # the inviter did not hear our ACCEPT: say it again
                 self.start(ACCEPT, self.session)
                 self.send_to(self.peer)
-        quiet = since(now, self.heard_at) >= QUIET_MS
+        quiet = since(now, self.heard_at) >= _QUIET_MS
         if quiet != self.quiet:
             self.quiet = quiet
             events |= QUIET
-        wait = RESEND_MS if self.pending else KEEPALIVE_MS
+        wait = RESEND_MS if self.pending else _KEEPALIVE_MS
         if self.sent_at is None or since(now, self.sent_at) >= wait:
             if self.pending:
                 self._send_position(now)

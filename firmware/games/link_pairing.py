@@ -15,8 +15,14 @@ a Lobby also carries a game's own messages (send(), MESSAGE).
 from micropython import const
 
 from firmware.games.link import (
-    Link, HEAD, HELLO, INVITE, ACCEPT, DECLINE, MOVE, ACK,
-    RESEND_MS, INVITED, PAIRED, DECLINED, HEARD, MESSAGE, since, session_of)
+    Link, HEAD, HELLO, INVITE, ACCEPT, DECLINE, MOVE, ACK, RESEND_MS, since, session_of)
+
+# Lobby.update()'s events, bits (after the Session's, firmware/games/link.py)
+INVITED = const(4)            # an invitation arrived (or was withdrawn)
+PAIRED = const(8)             # paired; start a Session
+DECLINED = const(16)          # our invitation was declined
+HEARD = const(32)             # the list of boards changed
+MESSAGE = const(64)           # paired: the friend sent the game's own data
 
 _NAME_MAX = const(12)
 HELLO_MS = const(500)         # a HELLO this often while pairing

@@ -33,12 +33,12 @@ def hint(hinter, puzzle):
         return None
     tiles = puzzle.tiles
     if hinter.width != puzzle.width or not _follow(hinter, tiles):
-        from firmware.games import npuzzle_solver as solver
+        from firmware.games.npuzzle_solver import solve8, plan_stage
         hinter.width = puzzle.width
         if puzzle.width == 3:
-            hinter.plan = solver.solve8(tiles)
+            hinter.plan = solve8(tiles)
         else:
-            hinter.plan = solver.plan_stage(tiles, puzzle.width)
+            hinter.plan = plan_stage(tiles, puzzle.width)
         hinter.step = 0
         hinter.expected = bytearray(tiles)
     return hinter.plan[hinter.step]

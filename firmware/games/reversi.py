@@ -4,7 +4,7 @@
 # board and undo record.
 # Reversi (Othello) by the World Othello Federation rules, as a plain object
 # in the style of python-chess: legal_moves(), push(), pop(), is_game_over(),
-# result().
+# winner() (reversi_tools adds what only tests and tools use: result(), ...).
 #
 # The board is a 10x10 bytearray with a border ring, so a walk in any of the
 # eight directions stops on the border without bounds checks. A square is
@@ -41,7 +41,6 @@ _LINE_BYTES = const(3)
 MOVE_STRIDE = const(36)
 
 DIRECTIONS = (-11, -10, -9, -1, 1, 9, 10, 11)
-_BACKWARDS = (11, 10, 9, 1, -1, -9, -10, -11)   # DIRECTIONS reversed: undo order
 
 
 def square(col, row):
@@ -142,12 +141,8 @@ class Reversi:
             c[b[sq]] += 1
 
     # ----- reading the position ----------------------------------------
-    def piece_at(self, col, row):
-        """EMPTY, BLACK or WHITE at 0-based (col, row)."""
-        return self.board[square(col, row)]
-
-    def count(self, color):
-        return self._counts[color]
+    def count(self, colour):
+        return self._counts[colour]
 
     def empties(self):
         return self._counts[0]
@@ -156,11 +151,11 @@ class Reversi:
         """Black discs minus white discs."""
         return self._counts[1] - self._counts[2]
 
-    def gen_moves(self, buf, off=0, color=0):
-        """Write the legal moves of `color` (default: side to move) into
+    def gen_moves(self, buf, off=0, colour=0):
+        """Write the legal moves of `colour` (default: side to move) into
         buf[off:], best squares first; return how many. Allocates nothing."""
         b = self.board
-        me = color or self.turn
+        me = colour or self.turn
         opp = 3 - me
         n = off
         for sq in ORDER:
@@ -177,10 +172,10 @@ class Reversi:
                             break
         return n - off
 
-    def count_moves(self, color=0):
-        """How many legal moves `color` (default: side to move) has."""
+    def count_moves(self, colour=0):
+        """How many legal moves `colour` (default: side to move) has."""
         b = self.board
-        me = color or self.turn
+        me = colour or self.turn
         opp = 3 - me
         n = 0
         for sq in ORDER:
@@ -196,38 +191,9 @@ class Reversi:
                             break
         return n
 
-    def mobility(self):
-        """Legal move counts of both sides in one pass, packed in a small
-        int: black * 64 + white. A run of one colour ending on the other
-        colour is a move for that other colour, so each direction is walked
-        once for both sides."""
+    def has_moves(self, colour=0):
         b = self.board
-        nb = 0
-        nw = 0
-        for sq in ORDER:
-            if b[sq] == 0:
-                f = 0
-                for d in DIRECTIONS:
-                    s = sq + d
-                    p = b[s]
-                    if 0 < p < 3:
-                        s += d
-                        while b[s] == p:
-                            s += d
-                        q = b[s]
-                        if p + q == 3:
-                            f |= q
-                            if f == 3:
-                                break
-                if f & 1:
-                    nb += 1
-                if f & 2:
-                    nw += 1
-        return nb * 64 + nw
-
-    def has_moves(self, color=0):
-        b = self.board
-        me = color or self.turn
+        me = colour or self.turn
         opp = 3 - me
         for sq in ORDER:
             if b[sq] == 0:
@@ -241,12 +207,12 @@ class Reversi:
                             return True
         return False
 
-    def flips_for(self, move, color=0):
+    def flips_for(self, move, colour=0):
         """How many discs `move` would flip (0: not a legal placement)."""
         if move < 11 or move > 88 or self.board[move] != 0:
             return 0
         b = self.board
-        me = color or self.turn
+        me = colour or self.turn
         opp = 3 - me
         n = 0
         for d in DIRECTIONS:
@@ -258,11 +224,6 @@ class Reversi:
             if k and b[s] == me:
                 n += k
         return n
-
-    def is_legal(self, move):
-        if move == PASS:
-            return not self.has_moves() and self.has_moves(3 - self.turn)
-        return self.flips_for(move) > 0
 
     def legal_moves(self):
         """The legal moves of the side to move, a1..h8 order (a new list;
@@ -290,17 +251,6 @@ class Reversi:
         if s < 0:
             return WHITE
         return DRAW
-
-    def result(self):
-        """'1-0' Black won, '0-1' White won, '1/2-1/2' draw, '*' not over."""
-        w = self.winner()
-        if w is None:
-            return "*"
-        if w == BLACK:
-            return "1-0"
-        if w == WHITE:
-            return "0-1"
-        return "1/2-1/2"
 
     def final_score(self):
         """(black, white) by the WOF rule: empty squares go to the winner."""
@@ -377,7 +327,7 @@ class Reversi:
         if self.has_moves():
             raise IllegalMove("a player with a legal move may not pass")
         if not self.has_moves(3 - self.turn):
-            raise IllegalMove("game over")
+            raise IllegalMove("the game is over: neither side can move")
         self._pass()
 
     def _pass(self):
@@ -403,7 +353,8 @@ class Reversi:
             line = (r[i] << 16) | (r[i + 1] << 8) | r[i + 2]
             b[move] = 0
             n = 0
-            for d in _BACKWARDS:        # the last direction is in the lowest bits
+            # DIRECTIONS reversed: the last direction is in the lowest bits
+            for d in (11, 10, 9, 1, -1, -9, -10, -11):
                 k = line & 7
                 if k:
                     n += k

@@ -68,16 +68,12 @@ _CORNERS = (
 )
 
 
-# MicroPython's tick functions (on the PC the emulator adds them to `time`).
-_ticks_diff = time.ticks_diff
-_ticks_ms = time.ticks_ms
-
 
 def _scan(b):
     # One walk over the empty squares for both colours, packed in a small
     # int: black's moves << 21 | white's << 14 | black's potential moves << 7
     # | white's. A run of one colour ending on the other is a move for that
-    # other colour (as Reversi.mobility); an empty square next to a disc is
+    # other colour (as reversi_tools.mobility); an empty square next to a disc is
     # a potential move for the other colour (a move it may have later).
     nb = 0
     nw = 0
@@ -128,18 +124,15 @@ class Ai:
     """
 
     def __init__(self, level=HARD, budget_ms=None, node_budget=None,
-                 clock=None, progress=None, rng=None, max_depth=None,
-                 endgame=None):
+                 clock=None, progress=None, rng=None):
         self.level = level
-        budget, depth, endgame_empties, noise, _ = LEVELS[level]
+        budget, _, _, noise, _ = LEVELS[level]
         self.budget_ms = budget if budget_ms is None else budget_ms
         # A backstop: where the clock stands still while the CPU thinks (the
         # emulator's virtual clock), the search still ends.
         self.node_budget = LEVELS[level][4] * 2 if node_budget is None else node_budget
-        self.max_depth = min(depth if max_depth is None else max_depth, _MAXDEPTH)
-        self.endgame = min(endgame_empties if endgame is None else endgame, _MAXDEPTH)
         self.noise = noise
-        self.clock = clock or _ticks_ms
+        self.clock = clock or time.ticks_ms
         self.progress = progress
         self.rng = rng
         # A search `depth` plies deep writes below MOVE_STRIDE * depth (the
@@ -157,19 +150,18 @@ class Ai:
         self.score = 0          # from the mover's side; exact: discs * 4096
         self.elapsed_ms = 0
         self.stopped = False
-        self.aborted = False    # progress() asked to stop
 
     # ----- evaluation ------------------------------------------------
-    def evaluate(self, g):
-        """Heuristic score of `g` for the side to move (exact if over)."""
-        b = g.board
-        me = g.turn
+    def evaluate(self, game):
+        """Heuristic score of `game` for the side to move (exact if over)."""
+        b = game.board
+        me = game.turn
         opp = 3 - me
-        if g._counts[0] == 0:
-            return self._final(g)
+        if game._counts[0] == 0:
+            return self._final(game)
         scan = _scan(b)
         if scan < 16384:                 # no move for either side
-            return self._final(g)
+            return self._final(game)
         if me == BLACK:
             mm = scan >> 21
             mo = (scan >> 14) & 127
@@ -208,10 +200,10 @@ class Ai:
                     pos += w[c2]
         return pos + _MOBILITY * (mm - mo) + _POTENTIAL * (pm - po)
 
-    def _final(self, g):
+    def _final(self, game):
         # WOF scoring: the empty squares go to the winner.
-        c = g._counts
-        me = g.turn
+        c = game._counts
+        me = game.turn
         d = c[me] - c[3 - me]
         if d > 0:
             d += c[0]
@@ -223,48 +215,36 @@ class Ai:
     def _check(self):
         if self.node_budget and self.nodes >= self.node_budget:
             self.stopped = True
-        elif self.budget_ms and _ticks_diff(self.clock(), self._t0) >= self.budget_ms:
+        elif self.budget_ms and time.ticks_diff(self.clock(), self._t0) >= self.budget_ms:
             self.stopped = True
         if self.progress is not None and self.progress(self):
             self.stopped = True
-            self.aborted = True
-
-    def _used(self):
-        # Fraction of the budget used, in 1/1000ths (the larger of time, nodes).
-        u = 0
-        if self.budget_ms:
-            u = _ticks_diff(self.clock(), self._t0) * 1000 // self.budget_ms
-        if self.node_budget:
-            v = self.nodes * 1000 // self.node_budget
-            if v > u:
-                u = v
-        return u
 
     # ----- search ----------------------------------------------------
-    def _negamax(self, g, depth, alpha, beta, passed, off):
+    def _negamax(self, game, depth, alpha, beta, passed, off):
         self.nodes += 1
         if not self.nodes & _CHECK_MASK:
             self._check()
         if self.stopped:
             return 0
         if depth <= 0:
-            return self.evaluate(g)
+            return self.evaluate(game)
         buf = self._buf
-        n = g.gen_moves(buf, off)
+        n = game.gen_moves(buf, off)
         if n == 0:
             if passed:
-                return self._final(g)
-            g._pass()
-            v = -self._negamax(g, depth, -beta, -alpha, True, off)
-            g.pop()
+                return self._final(game)
+            game._pass()
+            v = -self._negamax(game, depth, -beta, -alpha, True, off)
+            game.pop()
             return v
         nxt = off + n
         if n > 1:
             if depth >= 3:
-                self._order(g, off, n)
+                self._order(game, off, n)
             else:
                 # the move that cut off last time at this ply, first
-                killer = self._killers[g.ply]
+                killer = self._killers[game.ply]
                 for i in range(off + 1, nxt):
                     if buf[i] == killer:
                         buf[i] = buf[off]
@@ -272,36 +252,36 @@ class Ai:
                         break
         best = -_INF
         for i in range(off, nxt):
-            g._place(buf[i])
+            game._place(buf[i])
             if i == off:
-                v = -self._negamax(g, depth - 1, -beta, -alpha, False, nxt)
+                v = -self._negamax(game, depth - 1, -beta, -alpha, False, nxt)
             else:
                 # Principal variation search: the first move is taken as the
                 # best; the others only have to be shown worse, with a null
                 # window (cheap); one that is not is searched again in full.
-                v = -self._negamax(g, depth - 1, -alpha - 1, -alpha, False, nxt)
+                v = -self._negamax(game, depth - 1, -alpha - 1, -alpha, False, nxt)
                 if alpha < v < beta:
-                    v = -self._negamax(g, depth - 1, -beta, -v, False, nxt)
-            g.pop()
+                    v = -self._negamax(game, depth - 1, -beta, -v, False, nxt)
+            game.pop()
             if v > best:
                 best = v
                 if v > alpha:
                     alpha = v
                     if v >= beta:
-                        self._killers[g.ply] = buf[i]
+                        self._killers[game.ply] = buf[i]
                         break
         return best
 
-    def _order(self, g, off, n):
+    def _order(self, game, off, n):
         # Fewest replies first (good for cut-offs in both the midgame and the
         # endgame); ties keep the static square order. Insertion sort in place;
         # keys[k] is the key of buf[off + k].
         buf = self._buf
         keys = self._keys
         for k in range(n):
-            g._place(buf[off + k])
-            keys[k] = g.count_moves()
-            g.pop()
+            game._place(buf[off + k])
+            keys[k] = game.count_moves()
+            game.pop()
         for i in range(1, n):
             m = buf[off + i]
             k = keys[i]
@@ -313,42 +293,44 @@ class Ai:
             buf[off + j + 1] = m
             keys[j + 1] = k
 
-    def choose(self, g):
-        """The move to play in `g` (PASS when it must pass; None if the game
-        is over). `g` is searched in place and left as it was."""
+    def choose(self, game):
+        """The move to play in `game` (PASS when it must pass; None if the game
+        is over). `game` is searched in place and left as it was."""
         self.nodes = 0
         self.depth = 0
         self.exact = False
         self.score = 0
         self.stopped = False
-        self.aborted = False
         self._t0 = self.clock()
         buf = self._buf
-        n = g.gen_moves(buf, 0)
+        n = game.gen_moves(buf, 0)
         if n == 0:
             self.elapsed_ms = 0
-            return PASS if g.has_moves(3 - g.turn) else None
+            return PASS if game.has_moves(3 - game.turn) else None
         moves = [buf[i] for i in range(n)]
         if n == 1:
-            self.elapsed_ms = _ticks_diff(self.clock(), self._t0)
+            self.elapsed_ms = time.ticks_diff(self.clock(), self._t0)
             return moves[0]
         noise = [0] * n
         if self.noise and self.rng is not None:
             for i in range(n):
                 noise[i] = self.rng.randrange(self.noise + 1) - self.noise // 2
-        empties = g.empties()
+        empties = game.empties()
         best = moves[0]
         best_score = -_INF
         # the deepest search: the level's, or to the end of the game when
         # few enough squares are left (every level, easy's too)
-        last = empties if empties <= self.endgame else self.max_depth
+        _, max_depth, endgame, _, _ = LEVELS[self.level]
+        max_depth = min(max_depth, _MAXDEPTH)     # (the move buffers' room)
+        endgame = min(endgame, _MAXDEPTH)
+        last = empties if empties <= endgame else max_depth
         depth = 1
         while True:
-            if empties <= self.endgame and depth >= min(self.max_depth, 5):
+            if empties <= endgame and depth >= min(max_depth, 5):
                 # Jump to the exact solve; if it cannot finish in time, the
                 # last heuristic result (or a proven better move) is played.
                 depth = empties
-            d_best, d_score, d_done = self._root(g, moves, noise, depth)
+            d_best, d_score, d_done = self._root(game, moves, noise, depth)
             if d_done:
                 best, best_score = d_best, d_score
                 self.depth = depth
@@ -368,15 +350,20 @@ class Ai:
             if depth >= last or self.stopped:
                 break
             # The next iteration takes several times longer: do not start
-            # one that cannot finish.
-            if self._used() > 500:
+            # one that cannot finish (past half the budget, of time or nodes).
+            used = 0
+            if self.budget_ms:
+                used = time.ticks_diff(self.clock(), self._t0) * 1000 // self.budget_ms
+            if self.node_budget:
+                used = max(used, self.nodes * 1000 // self.node_budget)
+            if used > 500:
                 break
             depth += 1
         self.score = best_score
-        self.elapsed_ms = _ticks_diff(self.clock(), self._t0)
+        self.elapsed_ms = time.ticks_diff(self.clock(), self._t0)
         return best
 
-    def _root(self, g, moves, noise, depth):
+    def _root(self, game, moves, noise, depth):
         # Returns (best move, its score, finished?) for one iteration.
         alpha = -_INF
         beta = _INF
@@ -388,9 +375,9 @@ class Ai:
         first = True
         for i in range(len(moves)):
             m = moves[i]
-            g._place(m)
-            v = -self._negamax(g, depth - 1, -beta, margin - alpha, False, MOVE_STRIDE)
-            g.pop()
+            game._place(m)
+            v = -self._negamax(game, depth - 1, -beta, margin - alpha, False, MOVE_STRIDE)
+            game.pop()
             if self.stopped:
                 return best, best_score, False
             v += noise[i]

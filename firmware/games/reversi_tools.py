@@ -1,7 +1,8 @@
 # Reversi helpers for tests, benchmarks and analysis, kept out of the rules
 # module so the firmware does not hold their code while a game is played:
 # set-up positions, board strings, copies, the move list, perft, a printable
-# board. `Reversi` here is the rules' class with these as methods; the
+# board, the result's notation, a square's piece, a move's legality, both
+# sides' move counts. `Reversi` here is the rules' class with these as methods; the
 # functions also work on a plain firmware.games.reversi.Reversi.
 # This module needs the rules; the rules never need it.
 
@@ -10,6 +11,60 @@ from firmware.games.reversi import (  # noqa: F401  (re-exported for tests and t
     EMPTY, BLACK, WHITE, BORDER, PASS, DRAW, MOVE_STRIDE, DIRECTIONS, SQUARES, ORDER,
     WEIGHTS, square, to_alg, from_alg,
 )
+
+
+def piece_at(g, col, row):
+    """EMPTY, BLACK or WHITE at 0-based (col, row)."""
+    return g.board[square(col, row)]
+
+
+def is_legal(g, move):
+    """True when the side to move may play move (PASS: when it must pass)."""
+    if move == PASS:
+        return g.must_pass()
+    return g.flips_for(move) > 0
+
+
+def result(g):
+    """'1-0' Black won, '0-1' White won, '1/2-1/2' draw, '*' not over."""
+    w = g.winner()
+    if w is None:
+        return "*"
+    if w == BLACK:
+        return "1-0"
+    if w == WHITE:
+        return "0-1"
+    return "1/2-1/2"
+
+
+def mobility(g):
+    """Legal move counts of both sides in one pass, packed in a small int:
+    black * 64 + white. A run of one colour ending on the other colour is a
+    move for that other colour, so each direction is walked once for both
+    sides (the CPU's evaluation walks the board this way too)."""
+    b = g.board
+    nb = 0
+    nw = 0
+    for sq in ORDER:
+        if b[sq] == 0:
+            f = 0
+            for d in DIRECTIONS:
+                s = sq + d
+                p = b[s]
+                if 0 < p < 3:
+                    s += d
+                    while b[s] == p:
+                        s += d
+                    q = b[s]
+                    if p + q == 3:
+                        f |= q
+                        if f == 3:
+                            break
+            if f & 1:
+                nb += 1
+            if f & 2:
+                nw += 1
+    return nb * 64 + nw
 
 
 def col_row(sq):
@@ -129,6 +184,18 @@ def board_text(g):
 
 class Reversi(_rules.Reversi):
     """The rules' game with the analysis helpers as methods."""
+
+    def piece_at(self, col, row):
+        return piece_at(self, col, row)
+
+    def is_legal(self, move):
+        return is_legal(self, move)
+
+    def result(self):
+        return result(self)
+
+    def mobility(self):
+        return mobility(self)
 
     def set_position(self, text, turn=BLACK):
         set_position(self, text, turn)

@@ -19,7 +19,7 @@ link game is refused with that message instead.
 from micropython import const
 
 BROADCAST = b"\xff\xff\xff\xff\xff\xff"
-MAX_MESSAGE = const(250)     # ESP-NOW's limit for one message (espnow.MAX_DATA_LEN)
+_MAX_MESSAGE = const(250)     # ESP-NOW's limit for one message (espnow.MAX_DATA_LEN)
 _CHANNEL = const(1)          # both boards on this Wi-Fi channel (the board file may say another)
 _MOST_PEERS = const(16)      # ESP-NOW registers up to 20 unencrypted peers
 
@@ -100,9 +100,9 @@ class Radio:
         True when its radio heard it (not that its program read it)."""
         if not self.on:
             return False
-        if len(message) > MAX_MESSAGE:
+        if len(message) > _MAX_MESSAGE:
             raise ValueError("a radio message is at most %d bytes, not %d" % (
-                MAX_MESSAGE, len(message)))
+                _MAX_MESSAGE, len(message)))
         try:
             self._register(mac)
             return bool(self._now.send(mac, message, mac != BROADCAST))

@@ -29,9 +29,10 @@ from micropython import const
 from firmware.games.game2048 import Game2048, LEFT, RIGHT, UP, DOWN
 from firmware.hal import controls
 from firmware.hal.controls import A, B, C, D
-from firmware.screens import g2048_draw           # every frame draws with it
 from firmware.screens.base import GameScreen, BACK, STATUS_LINE
-from firmware.screens.g2048_draw import SCORE_FIELD, BEST_FIELD, MOVES_FIELD, AI
+# every frame draws with g2048_draw
+from firmware.screens.g2048_draw import (
+    SCORE_FIELD, BEST_FIELD, MOVES_FIELD, HELP, forget_cells, draw_board, draw_play)
 
 _TYPE_CHECKING = const(False)   # for make check alone: no code on the board
 if _TYPE_CHECKING:
@@ -42,12 +43,10 @@ GAME = {
     "title": "2048",
     "icon": b"\x00\xee\xaa\xee\x00\xee\xaa\xee",
     "save": "g2048",
-    # (field, label, kind, shown as), kept under RECORD_KEY
+    # (field, label, kind, shown as), kept under the title
     "records": (("best score", "score", "highest", "number"),
                 ("best tile", "tile", "highest", "number")),
 }
-
-RECORD_KEY = "2048"
 
 _PLAY = const(0)
 _WON = const(1)       # the win screen: keep going?
@@ -60,12 +59,6 @@ _BRIGHT_MERGE = const(9)    # a merge into 512 or more: the brighter sound
 # the stick's directions, and the rules' direction each one slides toward
 _PUSHES = ((controls.LEFT, LEFT), (controls.RIGHT, RIGHT), (controls.UP, UP),
            (controls.DOWN, DOWN))
-
-# helpers for a moment, not held during play (README "Why the code looks like this")
-_SAVE_CHECKS = "firmware.screens.save_checks"   # the save schemas, to load a save
-_DRAW = "firmware.ui.draw"                      # the "New game?" box
-_HINT = "firmware.screens.g2048_hint"           # the hint and the demo
-_END = "firmware.screens.g2048_end"             # the banners
 
 
 def _pushed(c):
@@ -80,7 +73,7 @@ class Game(GameScreen):
     title = "2048"
     # set by g2048_hint; declared for make check (no code on the board)
     player: "Expectimax | None"
-    help_lines = g2048_draw.HELP
+    help_lines = HELP
     timers = ("demo_next",)                 # the demo's next move waits out a pause
 
     def __init__(self, app, save="g2048", settings=None, **options):
@@ -101,7 +94,7 @@ class Game(GameScreen):
         self.board_before = bytearray(16)
         self.animation = 0
         self.animation_start = 0
-        rec = app.records.get(RECORD_KEY)
+        rec = app.records.get(self.title)
         best = rec.get("best score", 0) if isinstance(rec, dict) else 0
         self.best = best if isinstance(best, int) else 0
         if not self.resume():
@@ -109,7 +102,7 @@ class Game(GameScreen):
 
     # ---- games ------------------------------------------------------------------
     def check_progress(self, data):
-        with self.borrow(_SAVE_CHECKS) as checks:   # only while a save loads
+        with self.borrow("firmware.screens.save_checks") as checks:   # only while a save loads
             checks.g2048(data)
 
     def restore(self, data):
@@ -148,12 +141,12 @@ class Game(GameScreen):
     def _keep_records(self):
         game = self.game
         records = self.app.records
-        if game.score and records.best(RECORD_KEY, "best score", game.score,
+        if game.score and records.best(self.title, "best score", game.score,
                                        lower_is_better=False):
             self.new_record = True
             self.best = game.score
         if game.moves:
-            records.best(RECORD_KEY, "best tile", game.max_tile(), lower_is_better=False)
+            records.best(self.title, "best tile", game.max_tile(), lower_is_better=False)
 
     def suspend(self):
         self._keep_records()
@@ -215,7 +208,7 @@ class Game(GameScreen):
         self.state = state
         self.demo = False
         # borrowed: the banner keeps the code it needs, and it goes with the banner
-        with self.borrow(_END) as end:
+        with self.borrow("firmware.screens.g2048_end") as end:
             if state == _WON:
                 self.show_banner(end.win_banner(self, now))
             else:
@@ -239,7 +232,7 @@ class Game(GameScreen):
             if c.just_pressed(A):
                 self.banner.skip(now)
                 if state == _WON:
-                    self.game.continue_playing()
+                    self.game.keep_going = True
                     self.state = _PLAY
                     self.show_banner(None)
                     self.save()
@@ -258,13 +251,13 @@ class Game(GameScreen):
         self.turn_lines(now)
 
         if self.thinking:                   # the frame after D showed "THINKING..."
-            with self.borrow(_HINT) as hint:
+            with self.borrow("firmware.screens.g2048_hint") as hint:
                 hint.show(self)
             return None
         if not c.pressed(D):
             # the hint or the demo is over: the AI and its code go until the next D
             self.player = None
-            self.let_go(AI)
+            self.let_go("firmware.games.ai2048")
 
         if c.just_pressed(A):
             if self.game.moves:
@@ -283,7 +276,7 @@ class Game(GameScreen):
         if c.pressed(D):
             # (demo_next None: no D press here, or no memory)
             if self.demo_next is not None and time.ticks_diff(now, self.demo_next) >= 0:
-                with self.borrow(_HINT) as hint:
+                with self.borrow("firmware.screens.g2048_hint") as hint:
                     hint.play(self, now)
             return None
         if self.demo:
@@ -299,7 +292,7 @@ class Game(GameScreen):
         """D pressed: "THINKING..." now, the search on the next frame. The
         AI is a help, not the game: with no memory for its code, a note."""
         try:
-            with self.borrow(_HINT) as hint:
+            with self.borrow("firmware.screens.g2048_hint") as hint:
                 hint.ask(self, now)
         except MemoryError:
             self.demo_next = None           # nor a demo while D stays down
@@ -313,12 +306,12 @@ class Game(GameScreen):
             self.draw_banner(fb)
             return
         if self.repaint(fb):
-            g2048_draw.forget_cells(self)
+            forget_cells(self)
             if state == _ASK:
-                g2048_draw.draw_board(self, fb)
-                with self.borrow(_DRAW) as draw:
+                draw_board(self, fb)
+                with self.borrow("firmware.ui.draw") as draw:
                     draw.ask(fb, "New game?")
                 return
         elif state == _ASK:
             return
-        g2048_draw.draw_play(self, fb)
+        draw_play(self, fb)

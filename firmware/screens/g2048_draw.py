@@ -35,8 +35,6 @@ SCORE_FIELD = FIRST_FIELD
 BEST_FIELD = FIRST_FIELD << 1
 MOVES_FIELD = FIRST_FIELD << 2
 
-AI = "firmware.games.ai2048"   # the hint's AI: held from a hint until D is let go
-
 # screen.shown: what each cell shows, the tile's exponent (0: empty),
 # plus _FLASHING while a merged tile flashes; _UNKNOWN: paint it whatever it is.
 _FLASHING = const(32)
@@ -48,23 +46,14 @@ _BOX = const(15)            # a tile's side
 _SIDE = const(4)            # cells in a row
 
 HELP = ("A NEW  B MENU", "C UNDO  D HINT", "HOLD D: DEMO", "E PAUSE")
-# the hint's 8x8 arrows, rows MSB-left, in the rules' order of directions
-_ARROWS = (
-    b"\x10\x30\x7f\xff\x7f\x30\x10\x00",
-    b"\x08\x0c\xfe\xff\xfe\x0c\x08\x00",
-    b"\x18\x3c\x7e\xff\x18\x18\x18\x18",
-    b"\x18\x18\x18\x18\xff\x7e\x3c\x18",
-)
-
-# What a tile of exponent e shows (1: "2" ... 17: "128K"), no text made per frame
-_LABELS = ("", "2", "4", "8", "16", "32", "64", "128", "256", "512", "1K", "2K",
-           "4K", "8K", "16K", "32K", "64K", "128K")
 
 
 def tile_label(e):
     """The number a tile of exponent e stands for, as shown (1: "2" ... 10: "1K" ...
-    17: "128K")."""
-    return _LABELS[e]
+    17: "128K"). A tuple of constants is one constant of the code: no text
+    is made per frame."""
+    return ("", "2", "4", "8", "16", "32", "64", "128", "256", "512", "1K", "2K",
+            "4K", "8K", "16K", "32K", "64K", "128K")[e]
 
 
 def cell_x(i):
@@ -196,7 +185,13 @@ def draw_panel(screen: "Game", fb):
             tinyfont.text(fb, "THINKING...", x, 42)
         elif screen.hint >= 0:
             # blit, not ui.draw.icon (README "Why the code looks like this"); key 0: lit pixels
-            arrow = bytearray(_ARROWS[screen.hint])
+            # the hint's 8x8 arrow, rows MSB-left, in the rules' order of directions
+            arrow = bytearray((
+                b"\x10\x30\x7f\xff\x7f\x30\x10\x00",     # left
+                b"\x08\x0c\xfe\xff\xfe\x0c\x08\x00",     # right
+                b"\x18\x3c\x7e\xff\x18\x18\x18\x18",     # up
+                b"\x18\x18\x18\x18\xff\x7e\x3c\x18",     # down
+            )[screen.hint])
             fb.blit(framebuf.FrameBuffer(arrow, 8, 8, framebuf.MONO_HLSB), x, 40, 0)
             fb.text(DIRECTION_NAMES[screen.hint].upper(), x + 11, 40, 1)
             if screen.demo:

@@ -20,7 +20,6 @@ import time
 from micropython import const
 
 from firmware.screens.base import STATUS_LINE
-from firmware.screens.g2048_draw import AI
 
 _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
 if _TYPE_CHECKING:
@@ -71,7 +70,8 @@ def search(screen: "Game", nodes, ms):
     game: with no memory for it (a long session's heap), the player is told
     and the game goes on."""
     try:
-        ai = screen.helper(AI)
+        # held from a hint until D is let go (the screen lets it go)
+        ai = screen.helper("firmware.games.ai2048")
         if screen.player is None:
             screen.player = ai.Expectimax()
         player = screen.player

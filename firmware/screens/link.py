@@ -1,4 +1,4 @@
-# Why this module is long (~350 lines): one object, the Reversi screen made a
+# Why this module is long (~250 lines): one object, the Reversi screen made a
 # link game (whose turn it is, moves to and from the radio, the friend who
 # goes quiet, the saves that bring a game back after a power cut); pairing
 # is in link_lobby (a program of its own), the protocol in games/link.py,
@@ -23,7 +23,9 @@ The game is the Reversi screen (firmware.screens.reversi) with these changes:
     picks it up and the two boards carry on from the later move;
   - a friend not heard for ~5 s: "Waiting for ML4M-3F2A" offers keep
     waiting, save and leave (Continue brings it back), or the CPU plays the
-    friend's side; B always leaves (the game is saved);
+    friend's side: the game goes on in Reversi's own program, against the
+    CPU (firmware.screens.link_boxes), and the linked game stays saved as
+    it was, for the friend; B always leaves (the game is saved);
   - no undo (C) and no surrender: the friend's board has the moves too; the
     pause menu (E) has the hints and the CPU level (if the CPU steps in);
   - the results count in Records, under "Friends"; after the end, A pairs
@@ -36,14 +38,14 @@ import time
 
 from micropython import const
 
-from firmware.games.link import Session, MOVED, QUIET
-from firmware.games.reversi import BLACK, WHITE, PASS, DRAW
-from firmware.games.reversi_link import GAME_ID, STATE_SIZE, LinkedReversi
+from firmware.games.link import MOVED, QUIET
+from firmware.games.reversi import BLACK, WHITE, PASS
+from firmware.games import reversi_link    # (the game's side of the Session: all game)
 from firmware.hal.controls import A
 from firmware.screens import reversi
 from firmware.screens.base import STATUS_LINE, HELP_LINE
 from firmware.screens.reversi_shared import (
-    LEVEL_NAMES, TWO_PLAYERS, PLAY, OVER, PASS_NOTICE, COUNTS, MODE)
+    LEVEL_NAMES, TWO_PLAYERS, PLAY, OVER, COUNTS, MODE)
 
 GAME = {
     "title": "Play a friend",
@@ -51,24 +53,28 @@ GAME = {
     "save": "link",
     "settings": (
         ("hints", "Show moves", ((True, "on"), (False, "off")), True),
-        ("level", "CPU level", tuple(enumerate(LEVEL_NAMES)), 1),   # if the CPU steps in
+        ("level", "CPU level", tuple(enumerate(LEVEL_NAMES)), 1),   # if the CPU takes over (link_boxes)
         ("mode", None, ((TWO_PLAYERS, "linked"),), TWO_PLAYERS),
     ),
     "at_once": ("hints", "level"),     # the pause menu (E) changes them in the game on show
-    "records": (("won", "won", "count", "number"), ("drawn", "drawn", "count", "number"),
-                ("lost", "lost", "count", "number")),
+    "records": reversi.GAME["records"],   # won, drawn, lost: as Reversi's (shared: no heap)
 }
 
-RECORDS = "Friends"                    # the Records group of linked games
 LOBBY = ["firmware.screens.link_lobby", "Lobby"]   # the lobby's program (App.open)
+_ENDS = "firmware.screens.link_ends"     # borrowed while a game starts, saves and ends
 _BOARD = "firmware.screens.reversi_draw"
 _BOXES = "firmware.screens.link_boxes"   # held while the code or "Waiting for" shows
 _SAVE_CHECKS = "firmware.screens.save_checks"   # borrowed while a save loads
 _PANEL_X = const(66)
+_TYPE_CHECKING = const(False)   # Session for make check alone: no code on the board
+if _TYPE_CHECKING:
+    from firmware.games.link import Session
 
 
 class Game(reversi.Game):
     title = "Play a friend"
+    # set by link_ends; declared for make check (no code on the board)
+    session: "Session | None"
 
     def __init__(self, app, save="link", settings=None, paired=None, **options):
         from firmware.hal.radio import Radio
@@ -80,9 +86,9 @@ class Game(reversi.Game):
         self.colour = BLACK
         self.peer_name = ""
         self.code = ""                 # the pairing code, on show until the first move
-        self.cpu_side = False          # the CPU plays the friend's side
         self.waiting = False           # the "Waiting for" box on show
         self.wait_i = 0
+        self.replacing = False         # "CPU plays" asking before it replaces Reversi's game
         self.box_dirty = False
         self.hearing = False           # the friend's move is being taken
         self.now = 0
@@ -96,63 +102,24 @@ class Game(reversi.Game):
         self.radio.stop()
 
     # ---- the linked game: from the lobby's pairing, or from the save -------------
-    def _link(self, session, peer, inviter, name, number=0, last=0, pending=False):
-        self.session = Session(self.radio, GAME_ID, STATE_SIZE,
-                               LinkedReversi(self.game, self.moved), session,
-                               bytes(int(peer[i:i + 2], 16) for i in range(0, 12, 2)),
-                               inviter, number, last, pending)
-        self.colour = BLACK if inviter else WHITE
-        self.peer_name = name
-
     def new_game(self, now):
-        """A new linked game when the lobby has just paired us (the inviter
-        plays Black); otherwise (none to continue, or one that has ended)
-        the lobby's program, to pair again. Never returns then."""
-        paired = self.paired
-        if paired is None:
-            if self.session is not None:
-                self.session = None
-                self.save()                # the ended game is not Continue's
-            self.app.leave({"open": LOBBY})
-            return
-        self.paired = None
-        self._link(paired["session"], paired["peer"], paired["inviter"], paired["name"])
-        self.code = paired["code"]
-        self.cpu_side = False
-        reversi.Game.new_game(self, now)   # an empty board, saved with the session
-        self.mode = TWO_PLAYERS
-        self.rated = False
-        self.box_dirty = True
+        with self.borrow(_ENDS) as ends:       # only while a game starts
+            ends.new_game(self, now)
 
     # ---- saves -----------------------------------------------------------------
     def progress(self):
-        session = self.session
-        if session is None or self.state != PLAY:
+        if self.session is None or self.state != PLAY:
             return None
-        return {"v": 1, "game": self.game.to_dict(), "mode": TWO_PLAYERS, "level": self.level,
-                "rated": False, "link": {
-                    "session": session.session, "peer": "".join("%02x" % b for b in session.peer),
-                    "name": self.peer_name, "inviter": session.inviter,
-                    "number": session.number, "last": session.last_move,
-                    "pending": session.pending, "cpu": self.cpu_side}}
+        with self.borrow(_ENDS) as ends:       # at each save, for a moment
+            return ends.progress(self)
 
     def check_progress(self, data):
         with self.borrow(_SAVE_CHECKS) as checks:   # only while a save loads
             checks.link(data)
 
     def restore(self, data):
-        link = data["link"]
-        paired = self.paired
-        if paired is not None and (paired["session"] != link["session"]
-                                   or paired["peer"] != link["peer"]):
-            return False                   # a new pairing: a new game
-        self._link(link["session"], link["peer"], link["inviter"], link["name"],
-                   link["number"], link["last"], link["pending"])   # (the hints: our colour)
-        if not reversi.Game.restore(self, data):
-            return False
-        self.paired = None                 # (the same pairing: started again after a reset)
-        self.cpu_side = link["cpu"]
-        return True
+        with self.borrow(_ENDS) as ends:
+            return ends.restore(self, data)
 
     def moved(self, number, move):
         """A move made here or taken from the friend (the Session, through
@@ -168,9 +135,6 @@ class Game(reversi.Game):
     # ---- whose turn ----------------------------------------------------------
     def human(self, colour):
         return colour == self.colour
-
-    def cpu_plays(self, colour):
-        return self.cpu_side and colour != self.colour
 
     def place(self, move, now):
         if self.session is not None and self.game.turn != self.colour and self.state == PLAY:
@@ -200,28 +164,17 @@ class Game(reversi.Game):
             self.session.heard_at = time.ticks_add(self.session.heard_at, paused_ms)
 
     def open_overlay(self, overlay, now):
-        if overlay == PASS_NOTICE and self.game.turn != self.colour and not self.cpu_side:
-            return                             # the friend's board passes for them
-        if overlay != PASS_NOTICE:
-            self.hal.sound.sfx("illegal")      # no game menu: B leaves, the game is saved
-            self.say("NOT WHILE LINKED", now)
-            return
-        reversi.Game.open_overlay(self, overlay, now)
+        """The pass notice, the one overlay here (no surrender), when we
+        must pass: the friend's board passes for them."""
+        if self.game.turn == self.colour:
+            reversi.Game.open_overlay(self, overlay, now)
 
     def finish(self, now):
         """The end as in a one-board game, then the result against the friend."""
         reversi.Game.finish(self, now)
-        if self.session is None:
-            return
-        winner = self.game.winner()
-        outcome = "drawn" if winner == DRAW else "won" if winner == self.colour else "lost"
-        if not self.cpu_side:
-            self.app.records.count(RECORDS, outcome)
-        black, white = self.game.final_score()
-        mine, theirs = (black, white) if self.colour == BLACK else (white, black)
-        lines = self.end_lines
-        self.end_lines = (lines[0], lines[1], "YOU %s %d-%d" % (
-            {"won": "WIN", "lost": "LOSE", "drawn": "DRAW"}[outcome], mine, theirs), lines[3])
+        if self.session is not None:
+            with self.borrow(_ENDS) as ends:   # only while a game ends
+                ends.finish(self)
 
     # ---- the frame -----------------------------------------------------------
     def update(self, now):
@@ -239,8 +192,9 @@ class Game(reversi.Game):
         finally:
             self.hearing = False
         if events & QUIET:
-            self.waiting = session.quiet and not self.cpu_side and self.state == PLAY
+            self.waiting = session.quiet and self.state == PLAY
             self.wait_i = 0
+            self.replacing = False
             self.redraw()
             if not session.quiet:
                 self.say("FRIEND IS BACK", now)
@@ -256,12 +210,15 @@ class Game(reversi.Game):
     def draw(self, display):
         fb = display.fb
         if self.waiting or self.code:
-            # a box over the board: repainted only when something changed
+            # a box over the board: repainted only when something changed.
+            # The board's drawing code is let go meanwhile, as under
+            # Reversi's overlays (closing the box repaints everything).
             if self.dirty or self.box_dirty:
                 if self.dirty:
                     self.helper(_BOARD).draw(self, fb)
                 self.box_dirty = False
                 self.helper(_BOXES).draw(self, fb)
+            self.let_go(_BOARD)
             return
         self.let_go(_BOXES)                    # (nothing, when no box showed)
         fields = self.panel
@@ -275,7 +232,7 @@ class Game(reversi.Game):
         x = _PANEL_X
         if fields & COUNTS:
             for colour, y in ((BLACK, 1), (WHITE, 11)):
-                tag = "YOU" if colour == self.colour else "CPU" if self.cpu_side else "PAL"
+                tag = "YOU" if colour == self.colour else "PAL"
                 fb.fill_rect(x + 49, y + 1, 13, 5, 0)
                 tinyfont.text(fb, tag, x + 49, y + 1)
         if fields & MODE:

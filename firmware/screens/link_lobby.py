@@ -16,8 +16,8 @@ import random
 
 from micropython import const
 
-from firmware.games import link
-from firmware.games.link_pairing import Lobby as Pairing, board_name, pairing_code
+from firmware.games.link_pairing import (
+    Lobby as Pairing, INVITED, PAIRED, DECLINED, HEARD, board_name, pairing_code)
 from firmware.games.reversi_link import GAME_ID, STATE_SIZE
 from firmware.hal.controls import A, B, UP, DOWN
 from firmware.hal.radio import Radio
@@ -61,13 +61,13 @@ class Lobby(Screen):
             return BACK if controls.just_pressed(B) else None
         lobby = self.lobby
         events = lobby.update(now)
-        if events & link.PAIRED:
+        if events & PAIRED:
             self._paired()
-        if events & (link.HEARD | link.INVITED | link.DECLINED):
+        if events & (HEARD | INVITED | DECLINED):
             self.redraw()
-            if events & link.INVITED and lobby.invited_by is not None:
+            if events & INVITED and lobby.invited_by is not None:
                 self.hal.sound.sfx("select")
-            if events & link.DECLINED:
+            if events & DECLINED:
                 self.hal.sound.sfx("illegal")
         if lobby.invited_by is not None:
             if controls.just_pressed(A):

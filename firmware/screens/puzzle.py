@@ -24,7 +24,7 @@ from firmware.games.npuzzle import Puzzle  # the rules, for the whole game
 from firmware.hal.controls import A, B
 from firmware.screens.base import GameScreen, STATUS_LINE, HELP_LINE, BACK
 from firmware.screens.puzzle_shared import PLAY, ASK, HELP, LEVEL_NAMES, MOVES_FIELD, \
-    TIME_FIELD, PICTURES
+    TIME_FIELD
 
 _TYPE_CHECKING = const(False)   # for make check alone: no code on the board
 if _TYPE_CHECKING:
@@ -66,14 +66,6 @@ GAME = {
 
 _UNDO_KEPT = const(64)       # undo steps a save keeps across a restart
 
-# helpers for a moment (see above; README, "Why the code looks like this")
-_SAVE_CHECKS = "firmware.screens.save_checks"   # the save schemas: while a save loads
-_START = "firmware.screens.puzzle_start"
-_HINTS = "firmware.screens.puzzle_hints"
-_END = "firmware.screens.puzzle_end"
-_KEYS = "firmware.screens.puzzle_keys"
-_DRAW = "firmware.screens.puzzle_draw"          # held for the whole game
-
 
 class Game(GameScreen):
     message_ms = 2000
@@ -113,7 +105,8 @@ class Game(GameScreen):
         save = save or "puzzle%d" % (size * size - 1)
         GameScreen.__init__(self, app, save=save, settings=settings, **options)
         self.prefs = save                  # the level and picture kept for this puzzle: <x>_<save>
-        with self.borrow(_START) as start:     # (its code is needed only now)
+        # (its code is needed only now)
+        with self.borrow("firmware.screens.puzzle_start") as start:
             size = start.settings_size(self)
             self.title = "%d-Puzzle" % (size * size - 1)   # (a note about a bad save names it)
             start.set_up(self, size, options.get("big_size_setting"))
@@ -129,7 +122,7 @@ class Game(GameScreen):
         self.picture_names = []            # once picture mode is set up
         self.picture = 0
         if self.picture_mode:
-            self.helper(PICTURES).setup(self, self.settings["picture_" + self.prefs])
+            self.helper("firmware.screens.puzzle_pictures").setup(self, self.settings["picture_" + self.prefs])
 
     def toggle_cursor(self, now):
         """The pause menu's Cursor mode: the stick moves a cursor, A slides the
@@ -147,23 +140,24 @@ class Game(GameScreen):
 
     # ---- games ------------------------------------------------------------------
     def check_progress(self, data):
-        with self.borrow(_SAVE_CHECKS) as checks:   # only while a save loads
+        with self.borrow("firmware.screens.save_checks") as checks:   # only while a save loads
             checks.puzzle(data, len(LEVEL_NAMES))
 
     def restore(self, data):
-        with self.borrow(_START) as start:
+        with self.borrow("firmware.screens.puzzle_start") as start:
             return start.restore(self, data)
 
     def new_game(self, now):
-        self.let_go(_END)                   # the last game's end, and its banner's code
-        with self.borrow(_START) as start:
+        # the last game's end, and its banner's code
+        self.let_go("firmware.screens.puzzle_end")
+        with self.borrow("firmware.screens.puzzle_start") as start:
             changed = start.follow_settings(self)   # Settings changed the size or mode since
             start.new_game(self, now)
         if changed:
             self._pictures()
         self.save()
         if self.picture_mode:
-            self.helper(PICTURES).start_preview(self, now)
+            self.helper("firmware.screens.puzzle_pictures").start_preview(self, now)
         self.redraw()
 
     def progress(self):
@@ -175,9 +169,13 @@ class Game(GameScreen):
                 "helped": self.helped}
 
     # ---- moves ------------------------------------------------------------------
-    def _moved(self, before, now):
-        """After the rules moved tiles (the blank was at before): repaint the
-        run of cells between, click, save, check for a win."""
+    def _after(self, before, moved, now):
+        """After a push, slide or undo (the blank was at before; moved: what
+        the rules said): nothing moved, a soft low blip; else the run of
+        cells between is repainted, a click, the save, a win?"""
+        if not moved:
+            self.hal.sound.tone(196, 40)
+            return moved
         first, last = sorted((before, self.puzzle.blank))
         step = 1 if first // self.size == last // self.size else self.size
         for i in range(first, last + 1, step):
@@ -193,14 +191,6 @@ class Game(GameScreen):
             self.win(now)
         else:
             self.save()
-
-    def _after(self, before, moved, now):
-        """After a push, slide or undo (the blank was at before; moved: what
-        the rules said)."""
-        if moved:
-            self._moved(before, now)
-        else:
-            self.hal.sound.tone(196, 40)   # nothing to move: a soft low blip
         return moved
 
     def push(self, direction, now):
@@ -217,10 +207,10 @@ class Game(GameScreen):
 
     # ---- play and the end of a game: one of the two codes is held ----------------
     def _end(self):
-        """The end's code (_END), held from a game's end until the next game
-        starts; the keys' code (_KEYS) goes meanwhile."""
-        self.let_go(_KEYS)
-        return self.helper(_END)
+        """The end's code (puzzle_end), held from a game's end until the next
+        game starts; the keys' code (puzzle_keys) goes meanwhile."""
+        self.let_go("firmware.screens.puzzle_keys")
+        return self.helper("firmware.screens.puzzle_end")
 
     def win(self, now):
         self.show_banner(self._end().win(self, now))
@@ -243,7 +233,7 @@ class Game(GameScreen):
         if c.just_pressed(B):
             return BACK
         if self.state != PLAY:
-            self.helper(_END).update(self, c, now)
+            self.helper("firmware.screens.puzzle_end").update(self, c, now)
             return None
         if self.puzzle.moves and 0 < dt < 250:   # time counts only while playing
             self.play_ms += dt
@@ -255,19 +245,19 @@ class Game(GameScreen):
             self.thinking = False
             self.panel |= STATUS_LINE
             self.show_hint()
-        elif not self.picture_mode or not self.helper(PICTURES).update(self, c, now):
-            self.helper(_KEYS).play(self, c, now)
+        elif not self.picture_mode or not self.helper("firmware.screens.puzzle_pictures").update(self, c, now):
+            self.helper("firmware.screens.puzzle_keys").play(self, c, now)
         return None
 
     # ---- hints -------------------------------------------------------------------
     def show_hint(self):
         """Light up the tile the hint moves."""
-        with self.borrow(_HINTS) as hints:
+        with self.borrow("firmware.screens.puzzle_hints") as hints:
             hints.show(self)
 
     def solve_step(self, now):
         """D held: the hint's move played, and the next one lit up."""
-        with self.borrow(_HINTS) as hints:
+        with self.borrow("firmware.screens.puzzle_hints") as hints:
             direction = hints.next_push(self)
         if direction is not None:
             self.helped = True
@@ -277,4 +267,4 @@ class Game(GameScreen):
 
     # ---- drawing -----------------------------------------------------------------
     def draw(self, display):
-        self.helper(_DRAW).draw_screen(self, display.fb)
+        self.helper("firmware.screens.puzzle_draw").draw_screen(self, display.fb)

@@ -11,7 +11,7 @@ from micropython import const
 
 from firmware.screens.base import STATUS_LINE, HELP_LINE, ALL_FIELDS
 from firmware.screens.puzzle_shared import PLAY, WON, ASK, HELP, LEVEL_NAMES, MOVES_FIELD, \
-    TIME_FIELD, LEVEL_FIELD, MODE_FIELD, PICTURES
+    TIME_FIELD, LEVEL_FIELD, MODE_FIELD
 from firmware.ui import WIDTH, HEIGHT, clock_text, tinyfont
 
 _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
@@ -20,7 +20,6 @@ if _TYPE_CHECKING:
 
 _PANEL_X = const(66)          # the panel's left edge (the 5x5 grid ends at 61)
 
-_HELP_CURSOR = ("A SLIDE  B MENU", "STICK: CURSOR", "E: CURSOR OFF")
 
 
 def draw_screen(screen: "Game", fb):
@@ -86,7 +85,7 @@ def cell(screen: "Game", fb, i):
     hint = i == screen.hint_index
     cursor = screen.cursor_on and i == screen.cursor
     if screen.picture_mode:
-        screen.helper(PICTURES).draw_cell(screen, fb, tile, x, y, hint, cursor)
+        screen.helper("firmware.screens.puzzle_pictures").draw_cell(screen, fb, tile, x, y, hint, cursor)
         return
     fb.fill_rect(x, y, inside, inside, 1 if hint else 0)
     if tile:
@@ -158,7 +157,7 @@ def status_text(screen: "Game"):
 def help_lines(screen: "Game"):
     """The help lines that fit what the screen is doing."""
     if screen.cursor_on and not screen.preview:
-        return _HELP_CURSOR
+        return ("A SLIDE  B MENU", "STICK: CURSOR", "E: CURSOR OFF")
     if screen.picture_mode:
-        return screen.helper(PICTURES).help_lines(screen)
+        return screen.helper("firmware.screens.puzzle_pictures").help_lines(screen)
     return HELP

@@ -5,7 +5,7 @@ held between frames; screen.hinter (a firmware.games.npuzzle.Hinter) keeps the
 plan (see README, "Why the code looks like this")."""
 from micropython import const
 
-from firmware.games import npuzzle_hints
+from firmware.games.npuzzle_hints import hint
 from firmware.games.npuzzle import Hinter
 
 _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
@@ -18,7 +18,7 @@ def next_push(screen: "Game"):
     if screen.hinter is None:
         screen.hinter = Hinter()
     try:
-        return npuzzle_hints.hint(screen.hinter, screen.puzzle)
+        return hint(screen.hinter, screen.puzzle)
     except MemoryError:         # a help, not the game: say so and go on
         screen.hinter = None
         screen.say("NO MEM FOR HINT", screen.hal.clock.now())

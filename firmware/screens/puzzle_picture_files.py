@@ -11,7 +11,6 @@ _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the bo
 if _TYPE_CHECKING:
     from firmware.screens.puzzle import Game
 
-_PICTURE_DIR = "pictures"   # relative to the current folder, like the saves
 _MAX_FILES = const(30)
 
 
@@ -31,7 +30,8 @@ def setup(screen: "Game", wanted):
     palette.pixel(1, 0, 0)
     screen.inverting_palette = palette
     screen.hint_phase = 0                  # 1: the hint's tile shows as it is
-    names = pictures.names(_PICTURE_DIR, _MAX_FILES)
+    # the folder "pictures", relative to the current folder, like the saves
+    names = pictures.names("pictures", _MAX_FILES)
     screen.picture_names = names
     screen.picture = names.index(wanted) if wanted in names else 0
     load(screen, 0)
@@ -44,7 +44,7 @@ def load(screen: "Game", step):
         screen.say(skipped_text(name), screen.hal.clock.now())
 
     screen.picture = pictures.show(screen.picture_names, screen.picture + step, step,
-                                   screen.picture_fb, screen.grid_side, _PICTURE_DIR, skipped)
+                                   screen.picture_fb, screen.grid_side, "pictures", skipped)
     screen.save_prefs()
     screen.dirty = True
 

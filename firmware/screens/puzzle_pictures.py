@@ -23,7 +23,6 @@ _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the bo
 if _TYPE_CHECKING:
     from firmware.screens.puzzle import Game
 
-_FILES = "firmware.screens.puzzle_picture_files"
 
 # screen.preview: 0 none (the tiles), or why the whole picture shows
 _AT_START = const(1)         # a new game, until the player starts it: a timed
@@ -36,21 +35,19 @@ _HINT_BLINK_MS = const(300)  # the hint's tile blinks: an inverted piece of a
                              # picture can pass for another piece
 
 _HELP = HELP + ("HOLD C: PICTURE",)
-_HELP_START = ("A PLAY  B MENU", "STICK: NEXT PIC")
-_HELP_HELD = ("STICK: NEXT PIC",)
 
 
 def setup(screen: "Game", wanted):
     """The pictures (built-in ones, then the player's PBM files), the frame
     buffers for them; the one named wanted shown if it is there."""
-    with screen.borrow(_FILES) as files:
+    with screen.borrow("firmware.screens.puzzle_picture_files") as files:
         files.setup(screen, wanted)
 
 
 def load(screen: "Game", step):
     """Show the picture step places on (a bad file is dropped from the list
     with a message and the next one is tried)."""
-    with screen.borrow(_FILES) as files:
+    with screen.borrow("firmware.screens.puzzle_picture_files") as files:
         files.load(screen, step)
 
 
@@ -64,9 +61,10 @@ def _end_preview(screen: "Game"):
 
 
 def help_lines(screen: "Game"):
+    # (a tuple of constants is one constant of the code: nothing is made per call)
     if screen.preview == _AT_START:
-        return _HELP_START
-    return _HELP_HELD if screen.preview else _HELP
+        return ("A PLAY  B MENU", "STICK: NEXT PIC")
+    return ("STICK: NEXT PIC",) if screen.preview else _HELP
 
 
 def update(screen: "Game", c, now):

@@ -1,6 +1,6 @@
 """What the puzzle screen (firmware/screens/puzzle.py) and its helpers share:
-the game's states, the panel's fields, the shuffle levels' names, the help
-lines, and the name of picture mode's helper. Loaded with the screen for the
+the game's states, the panel's fields, the shuffle levels' names and the
+help lines. Loaded with the screen for the
 whole game, and it imports none of the helpers, so no import goes round in a
 circle; small, so the arcade reading the puzzle's GAME (firmware/gamereader.py)
 brings few names with it (README, "Why the code looks like this")."""
@@ -23,4 +23,3 @@ MODE_FIELD = FIRST_FIELD << 3
 LEVEL_NAMES = ("RANDOM", "EASY", "MEDIUM", "HARD")   # the shuffle levels (F)
 HELP = ("A NEW  B MENU", "C UNDO  D HINT", "HOLD D: SOLVE", "F LVL  E PAUSE")
 
-PICTURES = "firmware.screens.puzzle_pictures"   # picture mode: screen.helper(PICTURES)

@@ -6,23 +6,15 @@ import random
 
 from micropython import const
 
-from firmware.games import npuzzle_setup as setup
+from firmware.games.npuzzle_setup import shuffle_uniform, shuffle_walk, from_dict
 from firmware.games.npuzzle import Puzzle
-from firmware.screens.puzzle_shared import PLAY, PICTURES
+from firmware.screens.puzzle_shared import PLAY
 
 _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
 if _TYPE_CHECKING:
     from firmware.screens.puzzle import Game
 
-# Per size: the cell pitch (pixels from one grid line to the next) and the
-# grid's top row. Both are chosen so that cells cross as few 8-row pages of
-# the panel as they can: a move resends its two cells, page by page (a 3x3
-# with a pitch of 21 filled the height, but its middle row crossed 4 pages).
-_PITCH = {3: 20, 4: 15, 5: 12}
-_TOP = {3: 0, 4: 1, 5: 1}
 
-_WALK = (0, 4, 12, 30)       # random-walk pushes per shuffle level, times the size
-_SOLVER = "firmware.games.npuzzle_solver"   # ~11 KB with its 3x3 tables: borrowed
 
 
 def set_up(screen: "Game", size, big_size_setting):
@@ -64,7 +56,7 @@ def follow_settings(screen: "Game"):
     if screen.picture_mode:              # and the old picture's
         screen.picture_fb = screen.tile_fb = None   # type: ignore[assignment]  # (gone)
         screen.picture_mode = False
-        screen.let_go(PICTURES)          # (set up again if still wanted)
+        screen.let_go("firmware.screens.puzzle_pictures")          # (set up again if still wanted)
     _board(screen, size, mode)
     return True
 
@@ -72,9 +64,14 @@ def follow_settings(screen: "Game"):
 def _board(screen: "Game", size, mode):
     screen.size = size                   # tiles per side
     screen.cell_count = size * size
-    screen.pitch = _PITCH[size]          # pixels from one grid line to the next
+    # Per size 3, 4, 5: the cell pitch (pixels from one grid line to the next)
+    # and the grid's top row. Both are chosen so that cells cross as few 8-row
+    # pages of the panel as they can: a move resends its two cells, page by
+    # page (a 3x3 with a pitch of 21 filled the height, but its middle row
+    # crossed 4 pages).
+    screen.pitch = (20, 15, 12)[size - 3]
     screen.grid_side = screen.pitch * size + 1   # in pixels, both grid lines included
-    screen.grid_top = _TOP[size]
+    screen.grid_top = (0, 1, 1)[size - 3]
     screen.mode = mode
     screen.records_group = "%d-Puzzle %s" % (size * size - 1, mode)
     screen.font_scale = 2 if size == 3 else 1
@@ -105,13 +102,14 @@ def new_game(screen: "Game", now):
     puzzle = screen.puzzle
     screen.game_level = screen.level
     if screen.level == 0:
-        setup.shuffle_uniform(puzzle, random)
+        shuffle_uniform(puzzle, random)
     else:
-        setup.shuffle_walk(puzzle, random, _WALK[screen.level] * screen.size)
+        # random-walk pushes per shuffle level (easy, medium, hard), times the size
+        shuffle_walk(puzzle, random, (0, 4, 12, 30)[screen.level] * screen.size)
     screen.optimal = None
     if screen.size == 3:
         try:
-            with screen.borrow(_SOLVER) as solver:
+            with screen.borrow("firmware.games.npuzzle_solver") as solver:
                 screen.optimal = solver.optimal_length8(puzzle.tiles)
         except MemoryError:     # "best possible" is a bonus: the game goes on
             screen.say("NO MEM FOR BEST", now)
@@ -134,7 +132,7 @@ def restore(screen: "Game", data):
     if data["size"] != screen.size or data["mode"] != screen.mode:
         return False
     # a puzzle the rules refuse raises ValueError: resume() sets the save aside
-    puzzle = setup.from_dict(data["puzzle"])
+    puzzle = from_dict(data["puzzle"])
     if puzzle.width != screen.size:
         raise ValueError("puzzle width: not the save's size")
     if puzzle.is_solved():

@@ -68,21 +68,13 @@ _BLINK_MS = const(750)
 _DEMO_RESTART_MS = const(5000)
 _CPU_RETRY_MS = const(2000)  # no memory for the CPU's move: it tries again after this
 
-# Heap: the screen's helper modules come and go (README: "Why the code looks like this").
-_BOARD = "firmware.screens.reversi_draw"        # let go while an overlay shows
-_MENU = "firmware.screens.reversi_menu"         # held only while an overlay shows
-_CPU = "firmware.screens.reversi_cpu"           # borrowed for each of the CPU's moves
-_END = "firmware.screens.reversi_end"           # borrowed while a game ends
-_START = "firmware.screens.reversi_start"       # borrowed while a game starts
-_SAVE_CHECKS = "firmware.screens.save_checks"   # the save schemas: borrowed while a save loads
-
 
 class Game(GameScreen):
     title = "Reversi"
     # set by reversi_end; declared for make check (no code on the board)
     end_lines: tuple
     help_lines = HELP
-    timers = ("flip_t", "blink_t", "overlay_t", "cpu_at", "over_t", "spin_t")   # (the pause menu)
+    timers = ("flip_t", "blink_t", "overlay_t", "cpu_at", "over_t")   # (the pause menu)
 
     def __init__(self, app, save="reversi", settings=None, **options):
         GameScreen.__init__(self, app, save=save, settings=settings, **options)
@@ -107,8 +99,7 @@ class Game(GameScreen):
         self.overlay_dirty = False
         self.overlay_t = 0
         self.thinking = False
-        self.spin = 0
-        self.spin_t = time.ticks_ms()      # the spinner's last turn (reversi_cpu)
+        self.spin = 0                      # the spinner's step (reversi_cpu)
         self.cpu_at = 0
         self.over_t = 0
         self.resigned = 0                  # the colour that surrendered
@@ -122,15 +113,16 @@ class Game(GameScreen):
 
     # ---- games ---------------------------------------------------------------
     def check_progress(self, data):
-        with self.borrow(_SAVE_CHECKS) as checks:   # only while a save loads
+        with self.borrow("firmware.screens.save_checks") as checks:   # only while a save loads
             checks.reversi(data)
 
     def restore(self, data):
-        with self.borrow(_START) as start:             # only while a game starts
+        # only while a game starts
+        with self.borrow("firmware.screens.reversi_start") as start:
             return start.restore(self, data)
 
     def new_game(self, now):
-        with self.borrow(_START) as start:
+        with self.borrow("firmware.screens.reversi_start") as start:
             start.new_game(self, now)
 
     def progress(self):
@@ -221,7 +213,8 @@ class Game(GameScreen):
 
     def finish(self, now):
         """The end: the result, its sound and record (reversi_end)."""
-        with self.borrow(_END) as end:                 # only while a game ends
+        # only while a game ends
+        with self.borrow("firmware.screens.reversi_end") as end:
             end.finish(self, now)
         self.show_hints()
         self.redraw()
@@ -231,11 +224,11 @@ class Game(GameScreen):
         controls = self.hal.controls
         self._tick(now)
         if self.overlay:                   # (B there: back to the game, or no)
-            result = self.helper(_MENU).update(self, controls, now)
+            result = self.helper("firmware.screens.reversi_menu").update(self, controls, now)
             if not self.overlay:
                 # the overlays' code goes, and the drawing helpers it
                 # brought (the board and panel do not use them)
-                self.let_go(_MENU)
+                self.let_go("firmware.screens.reversi_menu")
             return result
         if controls.just_pressed(B):
             return BACK
@@ -276,7 +269,7 @@ class Game(GameScreen):
         game = self.game
         ply = game.ply
         try:
-            with self.borrow(_CPU) as cpu:
+            with self.borrow("firmware.screens.reversi_cpu") as cpu:
                 cpu.move(self, now)
         except MemoryError:
             while game.ply > ply:
@@ -295,16 +288,16 @@ class Game(GameScreen):
     # ---- the pause menu's rows (GAME["actions"], GAME["at_once"]) -------------
     def undo_move(self, now):
         """Back one move (two players) or to the person's last turn (C too)."""
-        with self.borrow(_MENU) as menu:
+        with self.borrow("firmware.screens.reversi_menu") as menu:
             menu.undo(self, now)
 
     def surrender(self, now):
         """Ask, then give the game up (the person against the CPU, or whoever is to move)."""
-        with self.borrow(_MENU) as menu:
+        with self.borrow("firmware.screens.reversi_menu") as menu:
             menu.surrender(self, now)
 
     def setting_changed(self, name, value):
-        with self.borrow(_MENU) as menu:
+        with self.borrow("firmware.screens.reversi_menu") as menu:
             menu.setting_changed(self, name, value, self.hal.clock.now())
 
     def _tick(self, now):
@@ -342,13 +335,13 @@ class Game(GameScreen):
             # The board and the panel wait under the box, and their drawing
             # code is let go meanwhile (closing the box repaints them all).
             if self.dirty:
-                self.helper(_BOARD).draw(self, fb)
+                self.helper("firmware.screens.reversi_draw").draw(self, fb)
                 self.overlay_dirty = True
-            self.let_go(_BOARD)
+            self.let_go("firmware.screens.reversi_draw")
             if self.overlay_dirty:
                 self.overlay_dirty = False
-                self.helper(_MENU).draw(self, fb)
+                self.helper("firmware.screens.reversi_menu").draw(self, fb)
             return
-        board = self.helper(_BOARD)
+        board = self.helper("firmware.screens.reversi_draw")
         board.draw(self, fb)
         board.cursor(self, fb)

@@ -14,7 +14,6 @@ from micropython import const
 
 from firmware.games.reversi import PASS
 from firmware.games.reversi_ai import Ai
-from firmware.screens import reversi_draw         # (loaded already: the board is shown)
 from firmware.screens.base import STATUS_LINE
 
 _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
@@ -26,9 +25,24 @@ _SPIN_MS = const(150)        # the spinner's step while the CPU thinks
 
 def move(screen: "Game", now):
     """Search and play the CPU's move (the "thinks" already on the panel)."""
-    screen.spin_t = now
-    ai = Ai(screen.level, node_budget=screen.node_budget, rng=random,
-            progress=lambda ai: _progress(screen))
+    began = time.ticks_ms()
+
+    def progress(_):
+        """Called every few dozen nodes while the CPU thinks: the sound goes
+        on and a spinner turns, a step every _SPIN_MS, so the board never
+        looks frozen."""
+        now = time.ticks_ms()
+        screen.hal.sound.update(now)
+        step = (time.ticks_diff(now, began) // _SPIN_MS) & 3
+        if step != screen.spin:
+            screen.spin = step
+            display = screen.hal.display
+            # the board's drawing code is held while the board shows
+            screen.helper("firmware.screens.reversi_draw").spinner(screen, display.fb)
+            display.flush()
+        return False
+
+    ai = Ai(screen.level, node_budget=screen.node_budget, rng=random, progress=progress)
     chosen = ai.choose(screen.game)
     screen.thinking = False
     screen.panel |= STATUS_LINE
@@ -40,17 +54,3 @@ def move(screen: "Game", now):
     else:
         screen.game.push(chosen)
     screen.after_move(now)
-
-
-def _progress(screen: "Game"):
-    """Called every few dozen nodes while the CPU thinks: the sound goes on
-    and a spinner turns, so the board never looks frozen."""
-    now = time.ticks_ms()
-    screen.hal.sound.update(now)
-    if time.ticks_diff(now, screen.spin_t) >= _SPIN_MS:
-        screen.spin_t = now
-        screen.spin = (screen.spin + 1) & 3
-        display = screen.hal.display
-        reversi_draw.spinner(screen, display.fb)
-        display.flush()
-    return False

@@ -19,7 +19,7 @@ from firmware.games.reversi import BLACK, WHITE
 from firmware.screens.base import STATUS_LINE, HELP_LINE
 from firmware.screens.reversi_shared import (
     TWO_PLAYERS, DEMO, PLAY, OVER, MODE_NAMES, HINT, PAINT, COUNTS, MODE, HELP,
-    colour_name, level_name)
+    LEVEL_NAMES, colour_name)
 from firmware.ui import WIDTH, HEIGHT, tinyfont
 
 _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
@@ -122,7 +122,7 @@ def _panel(screen: "Game", fb):
                 fb.pixel(x + 2, y + 3, 1)
             fb.blit(PICTURES[0 if colour == WHITE else 2], x + 4, y)
             n = game.count(colour)
-            tinyfont.text(fb, "%d" % n, x + (18 if n < 10 else 13), y, 1, 2)
+            tinyfont.text(fb, str(n), x + (18 if n < 10 else 13), y, 1, 2)
             tinyfont.text(fb, colour_name(colour).upper(), x + 25, y + 1)
             if screen.mode != TWO_PLAYERS:
                 tinyfont.text(fb, "CPU" if screen.cpu_plays(colour) else "YOU", x + 49, y + 1)
@@ -131,7 +131,7 @@ def _panel(screen: "Game", fb):
         if screen.mode == TWO_PLAYERS:
             text = MODE_NAMES[TWO_PLAYERS].upper()
         else:
-            text = ("DEMO " if screen.mode == DEMO else "CPU ") + level_name(screen.level)
+            text = ("DEMO " if screen.mode == DEMO else "CPU ") + LEVEL_NAMES[screen.level]
         tinyfont.text(fb, text, x, 21)
     if fields & STATUS_LINE:
         fb.fill_rect(x, 28, WIDTH - _PANEL_X, 29, 0)

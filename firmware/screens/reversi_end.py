@@ -5,7 +5,7 @@ from micropython import const
 
 from firmware.games.reversi import DRAW
 from firmware.screens.reversi_shared import (
-    YOU_BLACK, OVER, NO_OVERLAY, colour_name, level_name, person_against_cpu)
+    YOU_BLACK, OVER, NO_OVERLAY, LEVEL_NAMES, colour_name, person_against_cpu)
 
 _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
 if _TYPE_CHECKING:
@@ -18,27 +18,21 @@ def finish(screen: "Game", now):
     screen.thinking = False
     screen.overlay = NO_OVERLAY
     screen.over_t = now
-    winner = _winner(screen)
+    # BLACK, WHITE or DRAW (the game is over: never None); who gave up loses
+    winner = 3 - screen.resigned if screen.resigned else screen.game.winner()
     person = person_against_cpu(screen.mode)
     screen.outcome = ""
     if person:
         screen.outcome = "drawn" if winner == DRAW else "won" if winner == person else "lost"
         if screen.rated:
-            screen.app.records.count("Reversi " + level_name(screen.level), screen.outcome)
+            screen.app.records.count("Reversi " + LEVEL_NAMES[screen.level], screen.outcome)
     screen.hal.sound.sfx("lose" if screen.outcome == "lost" else "win")
     screen.save()
     screen.remember("mode", screen.mode)
-    screen.end_lines = _lines(screen)
+    screen.end_lines = _lines(screen, winner)
 
 
-def _winner(screen: "Game"):
-    """BLACK, WHITE or DRAW (the game is over: never None)."""
-    if screen.resigned:
-        return 3 - screen.resigned
-    return screen.game.winner()
-
-
-def _lines(screen: "Game"):
+def _lines(screen: "Game", winner):
     """The panel's lines after the end: two big, two small (the second one
     says how the empty squares were counted, "" when none were)."""
     game = screen.game
@@ -51,7 +45,6 @@ def _lines(screen: "Game"):
         detail = "YOU " + {"won": "WIN", "lost": "LOSE", "drawn": "DRAW"}[screen.outcome]
         if not screen.resigned:        # yours first
             detail += " %d-%d" % ((black, white) if screen.mode == YOU_BLACK else (white, black))
-    winner = _winner(screen)
     empty = 0 if screen.resigned else game.empties()
     note = ""
     if winner == DRAW:

@@ -13,9 +13,10 @@ from firmware.games.reversi import PASS
 from firmware.hal.controls import A, B
 from firmware.screens.base import BACK, ALL_FIELDS
 from firmware.screens.reversi_shared import (
-    DEMO, LINK, LINK_ENTRY, PLAY, NO_OVERLAY, PASS_NOTICE, SURRENDER_QUESTION,
+    DEMO, LINK, PLAY, NO_OVERLAY, PASS_NOTICE, SURRENDER_QUESTION,
     DEMO_DELAY_MS, colour_name, person_against_cpu)
-from firmware.ui import draw as ui_draw
+from firmware.ui import WIDTH
+from firmware.ui.draw import box, centred, ask
 
 _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
 if _TYPE_CHECKING:
@@ -96,8 +97,21 @@ def surrender(screen: "Game", now):
 
 def setting_changed(screen: "Game", name, value, now):
     """A setting changed from the pause menu (all of Reversi's are used at once)."""
-    if name == "mode":
-        set_mode(screen, value, now)
+    if name == "mode" and value != screen.mode:
+        if value == LINK:
+            # Play a friend, now: this game is saved in its own mode (Continue
+            # brings it back), and "link" stays the mode for a new game
+            screen.save()
+            screen.app.launch("link")      # Play a friend's menu entry
+        screen.mode = value
+        if screen.game.ply > 0:
+            screen.rated = False         # a game that changed hands counts for no one
+        screen.thinking = False
+        screen.cpu_at = time.ticks_add(now, DEMO_DELAY_MS)
+        screen.remember("mode", value)
+        if screen.state == PLAY:
+            screen.save()
+        screen.panel = ALL_FIELDS
     elif name == "level":
         if screen.game.ply > 0 and value != screen.level:
             screen.rated = False       # a game that changed level counts for no one
@@ -106,32 +120,12 @@ def setting_changed(screen: "Game", name, value, now):
     screen.show_hints()
 
 
-def set_mode(screen: "Game", mode, now):
-    if mode == screen.mode:
-        return
-    if mode == LINK:
-        # Play a friend, now: this game is saved in its own mode (Continue
-        # brings it back), and "link" stays the mode for a new game
-        screen.save()
-        screen.app.launch(LINK_ENTRY)
-    screen.mode = mode
-    if screen.game.ply > 0:
-        screen.rated = False         # a game that changed hands counts for no one
-    screen.thinking = False
-    screen.cpu_at = time.ticks_add(now, DEMO_DELAY_MS)
-    screen.remember("mode", mode)
-    if screen.state == PLAY:
-        screen.save()
-    screen.show_hints()
-    screen.panel = ALL_FIELDS
-
-
 def draw(screen: "Game", fb):
     """The overlay on show, over the board."""
     overlay = screen.overlay
     if overlay == PASS_NOTICE:
-        ui_draw.box(fb, 0, 18, ui_draw.WIDTH, 28)
-        ui_draw.centred(fb, colour_name(screen.game.turn) + " must pass", 22)
-        ui_draw.centred(fb, "A: pass B: menu", 34)
+        box(fb, 0, 18, WIDTH, 28)
+        centred(fb, colour_name(screen.game.turn) + " must pass", 22)
+        centred(fb, "A: pass B: menu", 34)
     elif overlay == SURRENDER_QUESTION:
-        ui_draw.ask(fb, "Surrender?")
+        ask(fb, "Surrender?")

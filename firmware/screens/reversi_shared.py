@@ -16,7 +16,6 @@ LINK = const(4)              # with a friend on another board: a new game opens
                              # Play a friend (firmware/screens/link.py), never
                              # a mode of a game on this screen
 MODE_NAMES = ("2 players", "you black", "you white", "CPU demo", "link")
-LINK_ENTRY = "link"          # the menu entry of Play a friend
 
 # the help line while a person plays (the pause menu's Keys shows it too)
 HELP = ("A PLACE  B MENU", "C UNDO  E PAUSE")
@@ -41,13 +40,8 @@ PAINT = const(4)             # repaint the square
 COUNTS = FIRST_FIELD         # the disc counts, whose turn
 MODE = FIRST_FIELD << 1      # the mode and the CPU's level
 
-CPU_DELAY_MS = const(250)    # the CPU replies after the flips have shown
+_CPU_DELAY_MS = const(250)   # the CPU replies after the flips have shown
 DEMO_DELAY_MS = const(700)   # a demo goes slowly enough to follow
-
-
-def level_name(level):
-    """The CPU level's name: "easy", "medium" or "hard"."""
-    return LEVEL_NAMES[level]
 
 
 def colour_name(colour):
@@ -73,4 +67,4 @@ def person_against_cpu(mode):
 
 def cpu_delay_ms(mode):
     """How long the CPU waits before its move: slower in the demo."""
-    return DEMO_DELAY_MS if mode == DEMO else CPU_DELAY_MS
+    return DEMO_DELAY_MS if mode == DEMO else _CPU_DELAY_MS

@@ -5,7 +5,7 @@ import time
 
 from micropython import const
 
-from firmware.screens.reversi_shared import PLAY, NO_OVERLAY, LINK, LINK_ENTRY, cpu_delay_ms
+from firmware.screens.reversi_shared import PLAY, NO_OVERLAY, LINK, cpu_delay_ms
 
 _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
 if _TYPE_CHECKING:
@@ -45,7 +45,7 @@ def new_game(screen: "Game", now):
     The mode "link": Play a friend instead, in a program of its own (a
     launch: never returns)."""
     if screen.mode == LINK:
-        screen.app.launch(LINK_ENTRY)
+        screen.app.launch("link")      # Play a friend's menu entry
     screen.game.reset()
     screen.level = screen.settings["level"]
     screen.rated = True

@@ -6,9 +6,11 @@ Needed only for that moment, so a screen borrows this module for the check
 Each function takes a save that is not {} ("no game in progress") and raises
 firmware.check.Invalid (a ValueError) when a field does not fit; the rules
 check the game itself when it is restored."""
+from micropython import const
+
 from firmware import check
 
-_MOST_MS = 360_000_000   # 100 hours of play on one puzzle: more is a damaged save
+_MOST_MS = const(360_000_000)   # 100 hours of play on one puzzle: more is a damaged save
 
 
 def puzzle(data, levels):
@@ -61,4 +63,5 @@ def link(data):
     check.integer(link.get("number"), 0, 0xFFFF, "number")
     check.integer(link.get("last"), 0, 88, "last")
     check.flag(link.get("pending"), "pending")
-    check.flag(link.get("cpu"), "cpu")
+    if "cpu" in link:                 # (older saves: the CPU played the friend's side there)
+        check.flag(link["cpu"], "cpu")

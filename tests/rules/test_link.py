@@ -4,6 +4,7 @@
 # generator of its own: MicroPython's random has no Random objects).
 from firmware.games import link
 from firmware.games.link import Session, checksum
+from firmware.games import link_pairing
 from firmware.games.link_pairing import Lobby, pairing_code, board_name
 from firmware.games.reversi import Reversi, BLACK, WHITE, PASS
 from firmware.games.reversi_link import LinkedReversi, STATE_SIZE, GAME_ID, position_into
@@ -157,7 +158,7 @@ def test_boards_heard_nearest_first_and_forgotten_when_gone():
     air = Air()
     me, far, near = lobby(air, 1), lobby(air, 2, signal=-80), lobby(air, 3, signal=-35)
     now, seen = run([me, far, near], 0, 20)
-    assert seen[0] & link.HEARD
+    assert seen[0] & link_pairing.HEARD
     assert [e[1] for e in me.boards] == [board_name(mac(3)), board_name(mac(2))]
     near.radio.on = False                # carried out of the room
     now, seen = run([me, far, near], now, 120)
@@ -177,10 +178,10 @@ def pair(air, a, b, now=0):
     """a invites b, b accepts: now."""
     now, _ = run([a, b], now, 20)
     a.invite(b.radio.mac, 0xBEEF, now)
-    now = until([a, b], now, link.INVITED, 1)
+    now = until([a, b], now, link_pairing.INVITED, 1)
     assert b.invited_by[1] == a.name.decode()
     b.accept()
-    return until([a, b], now, link.PAIRED, 0)
+    return until([a, b], now, link_pairing.PAIRED, 0)
 
 
 def test_invite_accept_roles_and_the_same_code_on_both():
@@ -203,7 +204,7 @@ def test_a_declined_invitation():
     now, _ = run([a, b], now, 3)
     b.decline()
     now, seen = run([a, b], now, 3)
-    assert seen[0] & link.DECLINED and a.inviting is None and not seen[0] & link.PAIRED
+    assert seen[0] & link_pairing.DECLINED and a.inviting is None and not seen[0] & link_pairing.PAIRED
 
 
 def test_two_boards_inviting_each_other_the_lower_address_stands():
@@ -275,7 +276,7 @@ def test_a_whole_game_both_boards_agree():
     assert black.game.is_game_over() and white.game.is_game_over()
     assert position(black.game) == position(white.game)
     assert black.session.number == white.session.number > 50
-    assert black.game.result() == white.game.result()
+    assert black.game.winner() == white.game.winner()
     assert white.saves == list(range(1, white.session.number + 1))   # each move saved once
 
 
@@ -398,7 +399,7 @@ def test_paired_lobbies_carry_a_game_s_own_messages_and_stop_saying_hello():
     assert a.send(b"ping")
     other.radio.send(b.radio.mac, b"ping")      # not from the friend: not passed on
     events = b.update(1000)
-    assert events & link.MESSAGE and bytes(b.message) == b"ping"
-    assert not b.update(1033) & link.MESSAGE and b.message is None
+    assert events & link_pairing.MESSAGE and bytes(b.message) == b"ping"
+    assert not b.update(1033) & link_pairing.MESSAGE and b.message is None
     run([a, b], 2000, 60)
     assert len([m for m in air.sent if m[2] == link.HELLO and m[0] in (mac(1), mac(2))]) == hellos

@@ -317,7 +317,7 @@ def test_cpu_progress_can_stop_it():
     g = Reversi()
     ai = Ai(HARD, budget_ms=0, progress=lambda ai: ai.nodes >= 64)
     m = ai.choose(g)
-    assert m in g.legal_moves() and ai.aborted and ai.nodes < 100
+    assert m in g.legal_moves() and ai.stopped and ai.nodes < 100
 
 
 def test_cpu_passes_and_sees_the_end():

@@ -60,12 +60,12 @@ def play(seed, nodes=ai2048.BOARD_NODES, max_moves=0, lines=ai2048.CACHE_LINES):
         evals.append(ai.nodes)
         trace.append(d)
         if g.won and not g.keep_going:
-            g.continue_playing()
+            g.keep_going = True
         g.slide(d)
-        m = g.max_exponent()
+        m = max(g.board)
         if m not in reached:
             reached[m] = g.moves
-    return {"seed": seed, "max": g.max_exponent(), "score": g.score, "moves": g.moves,
+    return {"seed": seed, "max": max(g.board), "score": g.score, "moves": g.moves,
             "depth": depths / max(1, len(trace)), "trace": trace, "reached": reached,
             "evals": evals}
 

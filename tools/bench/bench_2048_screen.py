@@ -86,7 +86,7 @@ def measure(animate):
         if game.state != 0 or game.pending != 0:
             break                  # the game ended: the banner is a whole screen
         costs.append(cost)
-        if game.game.last_merges:
+        if any(game.game.merged):
             merges.append(cost)
         frames = max(frames, n)
         release(board, arcade)

@@ -92,7 +92,7 @@ def _play_some(max_moves):
         if g.moves % SAMPLE_EVERY == 0:
             S["positions"].append(bytes(g.board))
         if g.won and not g.keep_going:
-            g.continue_playing()
+            g.keep_going = True
         g.slide(d)
         if g.moves >= max_moves:
             return False

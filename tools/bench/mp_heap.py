@@ -367,9 +367,11 @@ def play_link(rng, n):
     # then, paired, the linked game's program (a launch: the lobby's code is
     # not in its heap). No second board answers under this bench: the
     # invitation is put in the lobby as one heard, and A accepts it. In the
-    # game, Black's moves go out by radio and are sent again, unanswered;
-    # the friend's turn never comes, so the stick and A meet "FRIEND'S
-    # TURN" and, after 5 s, the "Waiting for" box.
+    # game, the friend's replies are put in the radio's inbox as their board
+    # would send them (_friend_moves), until the end of the game or at most
+    # 4n frames; our moves go out and are sent again, unacknowledged. Once,
+    # the friend stays quiet for 6 s: the "Waiting for" box shows, and A
+    # keeps waiting ("CPU plays" would go on in Reversi's own program).
     s = _app[0].screen
     if type(s).__name__ == "Lobby":
         yield from frames(30)
@@ -384,7 +386,82 @@ def play_link(rng, n):
     s = None
     phase("Play a friend, paired")
     yield from tap("A", 2, 4)                # the pairing code seen
-    yield from play_reversi(rng, n)
+    start = _count[0]
+    quiet_done = False
+    while _count[0] - start < 4 * n:
+        s = _app[0].screen
+        g = s.game
+        if s.state != 0:
+            if _count[0] - start >= n:
+                break
+            yield from frames(1)
+            continue
+        if s.waiting:                        # the friend went quiet: keep waiting
+            while s.wait_i:
+                yield from push("up")
+            yield from tap("A", 2, 4)
+            continue
+        if s.overlay:                        # a pass notice: A
+            yield from tap("A", 2, 4)
+            continue
+        if s.flip_n:
+            yield from frames(1)
+            continue
+        if g.turn != s.colour:
+            if not quiet_done and g.ply >= 6:
+                quiet_done = True
+                s = g = None
+                yield from frames(6 * 30)    # the friend quiet for 6 s
+                continue
+            _friend_moves(s, rng)
+            s = g = None
+            yield from frames(3)
+            continue
+        moves = [m for m in g.legal_moves() if m != 0]
+        if not moves:
+            yield from frames(1)
+            continue
+        m = moves[rng.getrandbits(8) % len(moves)]
+        col, row = m % 10 - 1, m // 10 - 1
+        for _ in range(16):
+            if s.cx == col and s.cy == row:
+                break
+            if s.cx != col:
+                yield from push("left" if col < s.cx else "right")
+            else:
+                yield from push("up" if row < s.cy else "down")
+        s = g = None
+        yield from tap("A", 2, 2)
+
+
+def _friend_moves(screen, rng):
+    """The friend's reply, as their board would send it: a MOVE message
+    (the next number, the move, the whole position after it; its checksum)
+    put in the radio's inbox from the friend's address."""
+    import espnow
+    from firmware.games import link, reversi_link
+    session = screen.session
+    game = screen.game
+    moves = game.legal_moves()
+    move = moves[rng.getrandbits(8) % len(moves)]
+    msg = bytearray(session.size)
+    msg[0] = 0x4D                            # 'M'
+    msg[1] = link.VERSION
+    msg[2] = link.MOVE
+    msg[3] = reversi_link.GAME_ID
+    msg[4] = session.session >> 8
+    msg[5] = session.session & 255
+    number = session.number + 1
+    msg[6] = number >> 8
+    msg[7] = number & 255
+    msg[8] = move
+    game.push(move)                          # the position after it, then back
+    reversi_link.position_into(game, msg, 9)
+    game.pop()
+    c = link.checksum(msg, len(msg) - 2)
+    msg[len(msg) - 2] = c >> 8
+    msg[len(msg) - 1] = c & 255
+    espnow.inbox.append((bytes(session.peer), msg))
 
 
 _PLANS = {"firmware.screens.puzzle": play_puzzle, "firmware.screens.reversi": play_reversi,

@@ -67,8 +67,8 @@ def main():
     print("%-7s %9s %8s %7s %12s %12s %8s %4s" % (
         "level", "start KB", "idle ms", "idle B", "cpu frame ms", "worst ms", "move B", "ply"))
     for level in range(3):
-        from firmware.screens.reversi_shared import level_name
-        name = level_name(level)
+        from firmware.screens.reversi_shared import LEVEL_NAMES
+        name = LEVEL_NAMES[level]
         start, idle_ms, idle_alloc, move_ms, worst, move_alloc, ply = run(hal, level)
         print("%-7s %9.1f %8.2f %7d %12.0f %12d %8d %4d" % (
             name, start / 1024, idle_ms, idle_alloc, move_ms, worst, move_alloc, ply))

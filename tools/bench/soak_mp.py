@@ -29,11 +29,16 @@
 # is for. Anything wrong, or a game whose pause menu was never reached, ends
 # the run with an error (make soak fails).
 #
-# The heap: this port starts with the --heap given and, where the board
-# would raise MemoryError (no block free even after a collection), adds
-# another area instead. So the soak watches the heap's total size: each time
-# it grows is counted as "the capped heap ran out" (with the frame and the
-# screen), the board's MemoryError.
+# The heap: this port starts with the --heap given and collects only between
+# step() calls (inside a call its collector does nothing); a call that needs
+# more adds another area instead. So the soak checks two things: the live
+# heap after each collection must fit the cap (else "the capped heap ran
+# out", the board's MemoryError, with the frame and the screen: a failure);
+# and it counts the frames whose garbage, uncollected here, outgrew the cap
+# (the heap's total size grew inside the frame). The board collects in the
+# middle of such a frame, when it needs to, so those are reported, not
+# failed (bench_heap.py's "upper" column is the same measure: a picture
+# puzzle's start makes ~40 KB of garbage in one frame).
 #
 # Time is virtual: it moves only when the firmware sleeps for its next
 # frame (33 ms a frame), so the soak runs as fast as the interpreter can.
@@ -95,7 +100,8 @@ _DONE = 1 << 30                # the place after the last input (and its checkpo
 # every game whose pause menu the soak must reach (tools/soak.py's PAUSED_GAMES)
 PAUSED_GAMES = ("puzzle 3x3", "puzzle 4x4", "puzzle 5x5", "g2048", "reversi", "dot")
 _s = {"frames": 0, "exceptions": 0, "crashes": 0, "stuck": 0, "seen": set(),
-      "heap": None, "app": None, "gen": None, "total": 0, "out_of_heap": 0, "before": 0, "was": None,
+      "heap": None, "app": None, "gen": None, "total": 0, "cap": 0, "out_of_heap": 0, "before": 0, "was": None,
+      "garbage_over": 0, "garbage_over_live": 0, "garbage_over_at": "-",
       "paused": {}, "dims": 0, "savers": 0, "mutes": 0, "idles": [0, 0], "in_game": 0, "in_pause": 0, "first": True, "peaks": {},
       "in_game_at": "-"}
 
@@ -293,6 +299,7 @@ _STATE = ROOT + "/_soak.json"
 _pos = [0, 0, 0]          # plan item number, step in it, frames of that step done
 _place = []               # that item's place in the plan (soak_plan.inputs)
 _CARRIED = ("frames", "exceptions", "crashes", "stuck", "heap", "out_of_heap", "own", "boot_grew",
+            "garbage_over", "garbage_over_live", "garbage_over_at",
             "paused", "dims", "savers", "mutes", "idles", "in_game", "in_pause", "in_game_at", "peaks", "t0", "stopped")
 
 
@@ -366,7 +373,11 @@ def _report():
     print("exceptions out of the app:", _s["exceptions"])
     print("crash screens:", _s["crashes"])
     print("stuck states:", _s["stuck"])
-    print("times the capped heap ran out (the board's MemoryError):", _s["out_of_heap"])
+    print("times the capped heap ran out (the live heap over it: the board's MemoryError):",
+          _s["out_of_heap"])
+    print("frames whose garbage outgrew the cap, uncollected in this port (the board collects"
+          " inside them): %d, the most live before one %.1f KB (%s)"
+          % (_s["garbage_over"], _s["garbage_over_live"] / 1024, _s["garbage_over_at"]))
     print("heap added at a program's start, at most (its first frames, not counted): %.1f KB"
           % (_s.get("boot_grew", 0) / 1024))
     print("held by the soak itself (script, plan, runner; not in the figures below): %.1f KB"
@@ -452,16 +463,24 @@ _START_FRAMES = 4     # a program's start and its first frames (see _session)
 
 
 def _watch_heap(live, total):
+    if not _s["cap"]:
+        _s["cap"] = total                # the --heap given (this program's first step)
+    if live > _s["cap"]:
+        _s["out_of_heap"] += 1
+        print("heap ran out at frame %d, from %s to %s (live %.1f KB, the cap %.1f KB)"
+              % (_s["frames"], getattr(_s["was"], "__module__", "-"), _where(), live / 1024,
+                 _s["cap"] / 1024))
+        import micropython
+        micropython.qstr_info()          # a new pool of interned names is one big block
     if _s.get("booting"):
         _s["booting"] -= 1
         if _s["total"]:
             _s["boot_grew"] = max(_s.get("boot_grew") or 0, total - _s["total"])
     elif _s["total"] and total > _s["total"]:
-        _s["out_of_heap"] += 1
-        print("heap ran out at frame %d, from %s to %s (live before that frame %.1f KB)"
-              % (_s["frames"], getattr(_s["was"], "__module__", "-"), _where(), _s["before"] / 1024))
-        import micropython
-        micropython.qstr_info()          # a new pool of interned names is one big block
+        _s["garbage_over"] += 1          # collected on the board, mid-frame (see the top)
+        if _s["before"] > _s["garbage_over_live"]:
+            _s["garbage_over_live"] = _s["before"]
+            _s["garbage_over_at"] = _where()
     _s["total"] = total
 
 

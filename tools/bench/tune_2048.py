@@ -84,16 +84,16 @@ def _play(args):
                            max_depth=ai2048.MAX_DEPTH, lines=bench_2048.BIG_CACHE)
     evals = []
     depths = 0
-    while g.max_exponent() < stop_at:
+    while max(g.board) < stop_at:
         d = ai.best_move(g.board)
         if d < 0:
             break
         evals.append(ai.nodes)
         depths += ai.depth
         if g.won and not g.keep_going:
-            g.continue_playing()
+            g.keep_going = True
         g.slide(d)
-    return {"seed": seed, "max": g.max_exponent(), "score": g.score, "evals": evals,
+    return {"seed": seed, "max": max(g.board), "score": g.score, "evals": evals,
             "depth": depths / max(1, len(evals))}
 
 
@@ -117,7 +117,7 @@ def growth(seed):
             ratios.setdefault(empty, []).extend(
                 spent[k + 1] / spent[k] for k in range(len(spent) - 1))
         if g.won and not g.keep_going:
-            g.continue_playing()
+            g.keep_going = True
         g.slide(d)
     print("seed %d, %d moves: a depth's evaluations / the depth before's" % (seed, g.moves))
     print("empty cells  positions  median   max")
