@@ -472,6 +472,34 @@ def test_a_mid_game_asks_then_shows_you_lost_then_a_new_game(board, store_dir):
     assert not shows_big(board.panel, "You Lost")
 
 
+def test_the_you_lost_banner_after_the_pause_menu_holds_one_copy_of_its_code(board, store_dir):
+    """Heap: the pause menu lets the ended game's helpers go (puzzle_end and
+    firmware.ui.banner, which it brought); when the game plays again they are
+    imported afresh, and the banner is made again with the new code, so the
+    old copy (~1.3 KB on the board) is not kept alive by the old banner."""
+    import sys
+    random.seed(14)
+    arcade = open_game(board, store_dir)
+    game = arcade.screen
+    nudge(board, arcade, DIRECTION_NAMES[game.puzzle.legal_pushes()[0]])
+    tap(board, arcade, "A")
+    tap(board, arcade, "A")                             # give up: "You Lost"
+    frames(arcade, 5)
+    before = game.banner
+    tap(board, arcade, "E")
+    assert "firmware.ui.banner" not in sys.modules      # let go while paused
+    tap(board, arcade, "B")
+    frames(arcade, 2)
+    assert type(game.banner) is sys.modules["firmware.ui.banner"].Banner
+    assert game.banner is not before
+    assert (game.banner.title, game.banner.details, game.banner.keys) == (
+        before.title, before.details, before.keys)
+    frames(arcade, 25)                                  # the title in place
+    assert shows_big(board.panel, "You Lost") and shows(board.panel, "after 1 move")
+    wait(arcade, 1500)                                  # and a new game follows as before
+    assert game.state == 0 and game.puzzle.moves == 0 and not board.panel.inverted
+
+
 def test_a_before_any_move_just_reshuffles(board, store_dir):
     random.seed(15)
     arcade = open_game(board, store_dir)
