@@ -473,7 +473,7 @@ def test_a_mid_game_asks_then_shows_you_lost_then_a_new_game(board, store_dir):
 
 
 def test_the_you_lost_banner_after_the_pause_menu_holds_one_copy_of_its_code(board, store_dir):
-    """Heap: the pause menu lets the ended game's helpers go (puzzle_end and
+    """Heap: a game's end lets go of the hint's plan and the undo steps; the pause menu lets the ended game's helpers go (puzzle_end and
     firmware.ui.banner, which it brought); when the game plays again they are
     imported afresh, and the banner is made again with the new code, so the
     old copy (~1.3 KB on the board) is not kept alive by the old banner."""
@@ -482,9 +482,14 @@ def test_the_you_lost_banner_after_the_pause_menu_holds_one_copy_of_its_code(boa
     arcade = open_game(board, store_dir)
     game = arcade.screen
     nudge(board, arcade, DIRECTION_NAMES[game.puzzle.legal_pushes()[0]])
+    tap(board, arcade, "D")
+    frames(arcade, 2)
+    assert game.hinter is not None and game.hinter.plan   # a hint planned
     tap(board, arcade, "A")
     tap(board, arcade, "A")                             # give up: "You Lost"
     frames(arcade, 5)
+    # what only play needs goes at the end: the hint's plan, the undo steps
+    assert game.hinter is None and not game.puzzle.history
     before = game.banner
     tap(board, arcade, "E")
     assert "firmware.ui.banner" not in sys.modules      # let go while paused

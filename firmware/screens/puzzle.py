@@ -208,8 +208,12 @@ class Game(GameScreen):
     # ---- play and the end of a game: one of the two codes is held ----------------
     def _end(self):
         """The end's code (puzzle_end), held from a game's end until the next
-        game starts; the keys' code (puzzle_keys) goes meanwhile."""
+        game starts. What only play needs goes meanwhile: the keys' code
+        (puzzle_keys), the hint's plan (the next game plans afresh) and the
+        undo steps (up to 512 bytes; a game over is not undone)."""
         self.let_go("firmware.screens.puzzle_keys")
+        self.hinter = None
+        self.puzzle.history = bytearray()
         return self.helper("firmware.screens.puzzle_end")
 
     def win(self, now):
