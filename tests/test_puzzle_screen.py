@@ -472,11 +472,13 @@ def test_a_mid_game_asks_then_shows_you_lost_then_a_new_game(board, store_dir):
     assert not shows_big(board.panel, "You Lost")
 
 
-def test_the_you_lost_banner_after_the_pause_menu_holds_one_copy_of_its_code(board, store_dir):
-    """Heap: a game's end lets go of the hint's plan and the undo steps; the pause menu lets the ended game's helpers go (puzzle_end and
+def test_a_lost_game_holds_no_plan_and_after_the_pause_menu_one_copy_of_its_banners_code(
+        board, store_dir):
+    """Heap: a game's end lets go of the hint's plan and the undo steps. The
+    pause menu lets the ended game's helpers go (puzzle_end and
     firmware.ui.banner, which it brought); when the game plays again they are
     imported afresh, and the banner is made again with the new code, so the
-    old copy (~1.3 KB on the board) is not kept alive by the old banner."""
+    old copy (~1 KB) is not kept alive by the old banner."""
     import sys
     random.seed(14)
     arcade = open_game(board, store_dir)
