@@ -55,22 +55,19 @@ def give_up(screen: "Game", now):
                   ("after %d move%s" % (moves, "" if moves == 1 else "s"),), now, _BANNER_KEYS)
 
 
-def _made_again(old):
-    """The banner again, where it was, with this module's code. The pause
-    menu lets this module go, and firmware.ui.banner which it brought, and
-    they are imported afresh when the game plays again: the old banner would
-    keep the old copy of that code alive beside the new one (1.3 KB)."""
-    banner = Banner(old.display, old.title, old.details, old.start, old.keys)
-    banner.inverted = old.inverted         # (whether the panel shows inverted now)
-    return banner
-
-
 def update(screen: "Game", c, now):
     """A frame of the banner. Won: A skips it, then starts a new game. Lost:
     a new game follows the banner, or A at once."""
     banner = screen.banner
     if type(banner) is not Banner:
-        banner = screen.banner = _made_again(banner)
+        # The pause menu let this module go, and firmware.ui.banner which it
+        # brought, and they were imported again when the game went on: the old
+        # banner would keep the old copy of that code alive beside the new one
+        # (1 KB). So it is made again, where it was, with this copy (inline:
+        # a function of its own would add an interned name to every puzzle).
+        old = banner
+        banner = screen.banner = Banner(old.display, old.title, old.details, old.start, old.keys)
+        banner.inverted = old.inverted     # (whether the panel shows inverted now)
     banner.update(now)
     if screen.state == WON:
         if c.just_pressed(A):
