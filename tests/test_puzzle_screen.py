@@ -474,7 +474,8 @@ def test_a_mid_game_asks_then_shows_you_lost_then_a_new_game(board, store_dir):
 
 def test_a_lost_game_holds_no_plan_and_after_the_pause_menu_one_copy_of_its_banners_code(
         board, store_dir):
-    """Heap: a game's end lets go of the hint's plan and the undo steps. The
+    """Heap: a game's end lets go of the hint's plan, the undo steps and the
+    grid's drawing. The
     pause menu lets the ended game's helpers go (puzzle_end and
     firmware.ui.banner, which it brought); when the game plays again they are
     imported afresh, and the banner is made again with the new code, so the
@@ -490,8 +491,10 @@ def test_a_lost_game_holds_no_plan_and_after_the_pause_menu_one_copy_of_its_bann
     tap(board, arcade, "A")
     tap(board, arcade, "A")                             # give up: "You Lost"
     frames(arcade, 5)
-    # what only play needs goes at the end: the hint's plan, the undo steps
+    # what only play needs goes at the end: the hint's plan, the undo steps,
+    # the grid's drawing (the banner covers the screen)
     assert game.hinter is None and not game.puzzle.history
+    assert "firmware.screens.puzzle_draw" not in sys.modules
     before = game.banner
     tap(board, arcade, "E")
     assert "firmware.ui.banner" not in sys.modules      # let go while paused
@@ -505,6 +508,8 @@ def test_a_lost_game_holds_no_plan_and_after_the_pause_menu_one_copy_of_its_bann
     assert shows_big(board.panel, "You Lost") and shows(board.panel, "after 1 move")
     wait(arcade, 1500)                                  # and a new game follows as before
     assert game.state == 0 and game.puzzle.moves == 0 and not board.panel.inverted
+    assert "firmware.screens.puzzle_draw" in sys.modules   # back, and the grid drawn again:
+    assert all(board.panel.pixel(x, game.grid_top) for x in range(game.grid_side))
 
 
 def test_a_before_any_move_just_reshuffles(board, store_dir):

@@ -6,7 +6,8 @@ This module is the game: its state, its moves, saving. Its helpers take the
 screen as `screen: "Game"` (what they use of it, make check checks):
   puzzle_shared         the constants the screen and its helpers share
                         (imported at the top: loaded for the whole game)
-  puzzle_draw           the grid, the cells and the panel (held for the whole game)
+  puzzle_draw           the grid, the cells and the panel (held for the whole
+                        game; with numbers, not under the end's banner)
   puzzle_keys           the keys while a game is played (held until its end)
   puzzle_pictures       picture mode (held for a game with pictures): the
                         preview, the hint's blink, a cell's piece of the picture
@@ -209,9 +210,13 @@ class Game(GameScreen):
     def _end(self):
         """The end's code (puzzle_end), held from a game's end until the next
         game starts. What only play needs goes meanwhile: the keys' code
-        (puzzle_keys), the hint's plan (the next game plans afresh) and the
-        undo steps (up to 512 bytes; a game over is not undone)."""
+        (puzzle_keys), the grid's drawing (puzzle_draw: with numbers the
+        banner covers the screen; a picture's win shows the whole picture
+        first), the hint's plan (the next game plans afresh) and the undo
+        steps (up to 512 bytes; a game over is not undone)."""
         self.let_go("firmware.screens.puzzle_keys")
+        if not self.picture_mode:
+            self.let_go("firmware.screens.puzzle_draw")
         self.hinter = None
         self.puzzle.history = bytearray()
         return self.helper("firmware.screens.puzzle_end")
@@ -271,4 +276,7 @@ class Game(GameScreen):
 
     # ---- drawing -----------------------------------------------------------------
     def draw(self, display):
-        self.helper("firmware.screens.puzzle_draw").draw_screen(self, display.fb)
+        if self.banner is not None and not self.picture_mode:
+            self.draw_banner(display.fb)   # a game's end with numbers (see _end)
+        else:
+            self.helper("firmware.screens.puzzle_draw").draw_screen(self, display.fb)
