@@ -34,3 +34,27 @@ def test_the_sheet_tells_where_a_glyph_is_drawn_wrong():
         gen_tinyfont.read_sheet(good.replace("###\n#.#\n###", "###\n#.#", 1))
     with pytest.raises(ValueError, match="drawn twice"):
         gen_tinyfont.read_sheet(good.replace("[size 2]", "'a'\n###\n#.#\n###\n#.#\n#.#\n\n[size 2]"))
+
+
+class _Pen:
+    """A frame buffer that remembers the rectangles drawn."""
+
+    def __init__(self):
+        self.rects = []
+
+    def fill_rect(self, *rect):
+        self.rects.append(rect)
+
+
+def test_a_character_outside_ascii_is_one_question_mark():
+    # text() reads the string's bytes (a str's characters would each become
+    # one of MicroPython's interned names): a character of two or three
+    # bytes is still one "?"
+    from firmware.ui import tinyfont
+    for size in (1, 2):
+        for odd in ("é", "€"):
+            assert tinyfont.width("a" + odd + "b", size) == tinyfont.width("a?b", size)
+            drawn, expected = _Pen(), _Pen()
+            assert tinyfont.text(drawn, "a" + odd + "b", 0, 0, size=size) == \
+                tinyfont.text(expected, "a?b", 0, 0, size=size)
+            assert drawn.rects == expected.rects

@@ -71,8 +71,9 @@ def height(size=1, scale=1):
 def width(s, size=1, scale=1):
     """Pixel width of s (no gap after the last character)."""
     n = 0
-    for ch in s:
-        code = ord(ch)
+    for code in s.encode():    # its bytes, as text() reads it
+        if 0x80 <= code < 0xC0:
+            continue           # the rest of a character outside ASCII: one "?" for it
         # each glyph's width and a gap: size 2's own glyph where it has one
         n += (_W2 if size == 2 and 32 <= code < 128 and _MAP2[code - 32] else _W1) + 1
     return (n - 1) * scale if n else 0
@@ -97,8 +98,13 @@ def _glyph(fb, data, start, cols, x, y, colour, scale):
 
 def text(fb, s, x, y, colour=1, size=1, scale=1):
     """Draw s with its top left at (x, y); returns the x after the text."""
-    for ch in s:
-        code = ord(ch) - 32
+    # s's bytes, not its characters: MicroPython interns every character it
+    # takes out of a str (iterating, indexing) as a name, kept until the next
+    # reset (a name each for the digits, the letters... in every program)
+    for code in s.encode():
+        if 0x80 <= code < 0xC0:
+            continue           # the rest of a character outside ASCII: one "?" for it
+        code -= 32
         if not 0 <= code < 96:
             code = 31          # "?" for anything outside ASCII
         g = _MAP2[code] if size == 2 else 0
