@@ -172,25 +172,6 @@ class Reversi:
                             break
         return n - off
 
-    def count_moves(self, colour=0):
-        """How many legal moves `colour` (default: side to move) has."""
-        b = self.board
-        me = colour or self.turn
-        opp = 3 - me
-        n = 0
-        for sq in ORDER:
-            if b[sq] == 0:
-                for d in DIRECTIONS:
-                    s = sq + d
-                    if b[s] == opp:
-                        s += d
-                        while b[s] == opp:
-                            s += d
-                        if b[s] == me:
-                            n += 1
-                            break
-        return n
-
     def has_moves(self, colour=0):
         b = self.board
         me = colour or self.turn

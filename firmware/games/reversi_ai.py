@@ -275,12 +275,15 @@ class Ai:
     def _order(self, game, off, n):
         # Fewest replies first (good for cut-offs in both the midgame and the
         # endgame); ties keep the static square order. Insertion sort in place;
-        # keys[k] is the key of buf[off + k].
+        # keys[k] is the key of buf[off + k]. The replies are counted by
+        # writing them into the next ply's room of the buffer (free until the
+        # moves here are searched): the rules need no counter of their own.
         buf = self._buf
         keys = self._keys
+        replies = off + n
         for k in range(n):
             game._place(buf[off + k])
-            keys[k] = game.count_moves()
+            keys[k] = game.gen_moves(buf, replies)
             game.pop()
         for i in range(1, n):
             m = buf[off + i]

@@ -32,7 +32,7 @@ import time
 
 from micropython import const
 
-from firmware.games.reversi import Reversi, MOVE_STRIDE, square
+from firmware.games.reversi import Reversi, square
 from firmware.hal.controls import A, B, C, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import GameScreen, BACK, STATUS_LINE
 from firmware.screens.reversi_shared import (
@@ -71,43 +71,45 @@ _CPU_RETRY_MS = const(2000)  # no memory for the CPU's move: it tries again afte
 
 class Game(GameScreen):
     title = "Reversi"
-    # set by reversi_end; declared for make check (no code on the board)
-    end_lines: tuple
     help_lines = HELP
     timers = ("flip_t", "blink_t", "overlay_t", "cpu_at", "over_t")   # (the pause menu)
+    # The screen's fields, given their first values by reversi_start.set_up
+    # (its code is needed once, so it is not held during play); declared
+    # here for make check (no code on the board).
+    node_budget: "int | None"  # a node budget for the CPU (tests); None: the CPU's own defaults
+    game: Reversi
+    moves: bytearray          # the hints' moves (gen_moves writes them here)
+    cells: bytearray          # per square: the HINT and PAINT bits
+    marked: bool              # some square is marked in self.cells
+    flips: bytearray          # the squares flipped by the last move
+    flip_n: int               # how many of them blink
+    flip_t: int
+    flip_phase: int
+    last_sq: int              # the last move drawn with a mark
+    cx: int                   # the cursor's column and row
+    cy: int
+    blink_t: int
+    cursor_shown: bool
+    cursor_drawn: int         # row * 8 + col of the frame drawn (-1: none)
+    state: int                # PLAY or OVER (reversi_shared)
+    overlay: int              # what covers the board (reversi_shared: NO_OVERLAY, ...)
+    overlay_dirty: bool
+    overlay_t: int
+    thinking: bool            # "thinks" is on the panel: the CPU searches next frame
+    spin: int                 # the spinner's step (reversi_cpu)
+    cpu_at: int               # when the CPU may move
+    over_t: int
+    resigned: int             # the colour that surrendered
+    outcome: str              # "won" / "lost" / "drawn" against the CPU
+    end_lines: tuple          # the panel's status lines after the end (reversi_end)
+    level: int                # the CPU's level
+    rated: bool               # one vs-CPU mode all game: results count
+    mode: int                 # the last mode, for the next new game
 
     def __init__(self, app, save="reversi", settings=None, **options):
         GameScreen.__init__(self, app, save=save, settings=settings, **options)
-        # a node budget for the CPU (tests); None: the CPU's own defaults
-        self.node_budget = options.get("node_budget")
-        self.game = Reversi()
-        self.moves = bytearray(MOVE_STRIDE)
-        self.cells = bytearray(100)        # per square: the HINT and PAINT bits
-        self.marked = False                # some square is marked in self.cells
-        self.flips = bytearray(24)         # the squares flipped by the last move
-        self.flip_n = 0
-        self.flip_t = 0
-        self.flip_phase = 0
-        self.last_sq = 0                   # the last move drawn with a mark
-        self.cx = 3
-        self.cy = 2
-        self.blink_t = self.hal.clock.now()
-        self.cursor_shown = False
-        self.cursor_drawn = -1             # row * 8 + col of the frame drawn (-1: none)
-        self.state = PLAY
-        self.overlay = NO_OVERLAY
-        self.overlay_dirty = False
-        self.overlay_t = 0
-        self.thinking = False
-        self.spin = 0                      # the spinner's step (reversi_cpu)
-        self.cpu_at = 0
-        self.over_t = 0
-        self.resigned = 0                  # the colour that surrendered
-        self.outcome = ""                  # "won" / "lost" / "drawn" against the CPU
-        self.end_lines = ()                # the panel's status lines after the end
-        self.level = self.settings["level"]
-        self.rated = True                  # one vs-CPU mode all game: results count
-        self.mode = self.settings["mode"]  # the last mode, for the next new game
+        with self.borrow("firmware.screens.reversi_start") as start:   # only now
+            start.set_up(self, options.get("node_budget"))
         if not self.resume():
             self.new_game(self.blink_t)
 

@@ -1,15 +1,50 @@
-"""The start of a Reversi game (firmware.screens.reversi): a new one, or a
-saved one back. Borrowed only while a game starts (GameScreen.borrow), so
-none of it is held during play."""
+"""The start of a Reversi game (firmware.screens.reversi): the screen's
+fields set up, a new game, or a saved one back. Borrowed only while a game
+starts (GameScreen.borrow), so none of it is held during play."""
 import time
 
 from micropython import const
 
+from firmware.games.reversi import Reversi, MOVE_STRIDE
 from firmware.screens.reversi_shared import PLAY, NO_OVERLAY, LINK, cpu_delay_ms
 
 _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
 if _TYPE_CHECKING:
     from firmware.screens.reversi import Game
+
+
+def set_up(screen: "Game", node_budget):
+    """The screen's fields (Game declares what each one is) before its first
+    game starts."""
+    screen.node_budget = node_budget
+    screen.game = Reversi()
+    screen.moves = bytearray(MOVE_STRIDE)
+    screen.cells = bytearray(100)
+    screen.marked = False
+    screen.flips = bytearray(24)
+    screen.flip_n = 0
+    screen.flip_t = 0
+    screen.flip_phase = 0
+    screen.last_sq = 0
+    screen.cx = 3
+    screen.cy = 2
+    screen.blink_t = screen.hal.clock.now()
+    screen.cursor_shown = False
+    screen.cursor_drawn = -1
+    screen.state = PLAY
+    screen.overlay = NO_OVERLAY
+    screen.overlay_dirty = False
+    screen.overlay_t = 0
+    screen.thinking = False
+    screen.spin = 0
+    screen.cpu_at = 0
+    screen.over_t = 0
+    screen.resigned = 0
+    screen.outcome = ""
+    screen.end_lines = ()
+    screen.level = screen.settings["level"]
+    screen.rated = True
+    screen.mode = screen.settings["mode"]
 
 
 def restore(screen: "Game", data):

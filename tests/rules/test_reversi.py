@@ -368,7 +368,7 @@ def test_cpu_solves_small_endgames():
 
 
 # ---- the quick move counters against the plain rule -----------------------------
-# count_moves, mobility and has_moves each walk the board their own fast way;
+# gen_moves, mobility and has_moves each walk the board their own fast way;
 # legal_moves asks flips_for about every square, the rule as written. On many
 # seeded positions (from random games, and random boards that no game
 # reaches) they must all agree, for both colours.
@@ -385,11 +385,10 @@ def assert_counters_agree(g):
     black = placements(g, BLACK)
     white = placements(g, WHITE)
     mine, theirs = (black, white) if g.turn == BLACK else (white, black)
-    assert g.count_moves() == len(mine), board_string(g)
-    assert g.count_moves(BLACK) == len(black) and g.count_moves(WHITE) == len(white)
+    buf = bytearray(64)              # (a random board may have more than MOVE_STRIDE)
+    assert g.gen_moves(buf, 0, BLACK) == len(black) and g.gen_moves(buf, 0, WHITE) == len(white)
     assert g.has_moves() == (len(mine) > 0) and g.has_moves(3 - g.turn) == (len(theirs) > 0)
     assert g.mobility() == len(black) * 64 + len(white), board_string(g)
-    buf = bytearray(64)              # (a random board may have more than MOVE_STRIDE)
     n = g.gen_moves(buf)
     assert sorted(buf[:n]) == mine
     assert g.is_game_over() == (not black and not white)
