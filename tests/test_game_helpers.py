@@ -157,11 +157,18 @@ CONST_FOR_THE_GUARD = {"puzzle_hints.py", "puzzle_start.py", "g2048_end.py", "re
                        "reversi_end.py", "link_boxes.py", "link_ends.py"}
 
 
+def _blank(match):
+    return "\n" * match.group(0).count("\n")
+
+
 def untyped(text):
     """text without its typing: the guarded imports, the class-level
-    declarations and the quoted parameter annotations."""
-    text = _GUARD.sub("", text)
-    text = _DECLARATION.sub("", text)
+    declarations and the quoted parameter annotations; blank lines in their
+    place, so that every line keeps its number (even without line numbers,
+    mpy-cross -O3, a .mpy may move by a byte when a def's line number
+    takes one more byte to write)."""
+    text = _GUARD.sub(_blank, text)
+    text = _DECLARATION.sub(_blank, text)
     return _ANNOTATION.sub(r"\1", text)
 
 

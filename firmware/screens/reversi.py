@@ -109,7 +109,7 @@ class Game(GameScreen):
     def __init__(self, app, save="reversi", settings=None, **options):
         GameScreen.__init__(self, app, save=save, settings=settings, **options)
         with self.borrow("firmware.screens.reversi_start") as start:   # only now
-            start.set_up(self, options.get("node_budget"))
+            start.set_up(self)
         if not self.resume():
             self.new_game(self.blink_t)
 

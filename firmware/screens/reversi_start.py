@@ -13,10 +13,10 @@ if _TYPE_CHECKING:
     from firmware.screens.reversi import Game
 
 
-def set_up(screen: "Game", node_budget):
+def set_up(screen: "Game"):
     """The screen's fields (Game declares what each one is) before its first
     game starts."""
-    screen.node_budget = node_budget
+    screen.node_budget = None          # the CPU's own budgets (a test sets a smaller one)
     screen.game = Reversi()
     screen.moves = bytearray(MOVE_STRIDE)
     screen.cells = bytearray(100)
