@@ -288,6 +288,18 @@ def play_puzzle(rng, n):
             yield from tap("A", 2, 4)
 
 
+def _cursor_to(s, m):
+    """The stick moves Reversi's cursor onto square m (16 pushes at most)."""
+    col, row = m % 10 - 1, m // 10 - 1
+    for _ in range(16):
+        if s.cx == col and s.cy == row:
+            break
+        if s.cx != col:
+            yield from push("left" if col < s.cx else "right")
+        else:
+            yield from push("up" if row < s.cy else "down")
+
+
 def play_reversi(rng, n):
     # up to the end of the game (the hard CPU's exact endgame solve), at most 3n frames
     from firmware.games.reversi import PASS
@@ -318,14 +330,7 @@ def play_reversi(rng, n):
             yield from frames(1)
             continue
         m = moves[rng.getrandbits(8) % len(moves)]
-        col, row = m % 10 - 1, m // 10 - 1
-        for _ in range(16):
-            if s.cx == col and s.cy == row:
-                break
-            if s.cx != col:
-                yield from push("left" if col < s.cx else "right")
-            else:
-                yield from push("up" if row < s.cy else "down")
+        yield from _cursor_to(s, m)
         yield from tap("A", 2, 2)
 
 
@@ -422,14 +427,7 @@ def play_link(rng, n):
             yield from frames(1)
             continue
         m = moves[rng.getrandbits(8) % len(moves)]
-        col, row = m % 10 - 1, m // 10 - 1
-        for _ in range(16):
-            if s.cx == col and s.cy == row:
-                break
-            if s.cx != col:
-                yield from push("left" if col < s.cx else "right")
-            else:
-                yield from push("up" if row < s.cy else "down")
+        yield from _cursor_to(s, m)
         s = g = None
         yield from tap("A", 2, 2)
 
