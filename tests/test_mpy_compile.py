@@ -33,21 +33,9 @@ def test_a_syntax_error_is_caught(tmp_path):
 
 
 def _source_name(mpy):
-    """The source name a .mpy carries: the first entry of its table of names
-    (after the 4-byte header and the two counts, each a 7-bit varint)."""
-    at = 4
-    values = []
-    while len(values) < 3:
-        value = 0
-        while True:
-            byte = mpy[at]
-            at += 1
-            value = (value << 7) | (byte & 0x7F)
-            if not byte & 0x80:
-                break
-        values.append(value)
-    n = values[2] >> 1                      # the name's length (its low bit: not a static name)
-    return mpy[at:at + n].decode()
+    """The source name a .mpy carries: the first entry of its table of names."""
+    from tools.bench.names import mpy_names
+    return mpy_names(mpy)[0]
 
 
 @pytest.mark.parametrize("rel, module", [
