@@ -109,7 +109,13 @@ class Link:
             # the window wraps from c1 back to c0 on the next page, so the
             # rows of the rectangle go out back to back in one transaction
             vec[k + 1] = rows[p0 + k] if whole_rows else rows[p0 + k][c0:c1 + 1]
-        self._i2c.writevto(addr, vec)
+        try:
+            self._i2c.writevto(addr, vec)
+        finally:
+            # the slices are made for this window: not kept until the next
+            # window of this height (all eight heights' kept: ~0.7 KB)
+            for k in range(p1 - p0 + 1):
+                vec[k + 1] = None
 
     def _command(self, cmd, arg=None):
         self._i2c.writeto(self._board.DISPLAY_ADDR, bytes((_CTRL_CMD, cmd) if arg is None

@@ -853,8 +853,8 @@ def _firmware_modules(path="/fw/firmware", name="firmware"):
         elif entry.endswith(".mpy") and entry != "__init__.mpy":
             out.append(name + "." + entry[:-4])
         elif "." not in entry and entry != "__pycache__":
-            if not _module_file(name + "." + entry + ".__init__"):
-                continue
+            # a folder of modules is a package with or without an __init__
+            # (firmware/screens has none: a namespace package)
             out += _firmware_modules(path + "/" + entry, name + "." + entry)
     return out
 
