@@ -186,12 +186,12 @@ def compiled(text, tmp_path, name, copy="typed"):
 
 # the modules with typing: a guard, or (the game screens) declarations
 TYPED = sorted(rel for rel, path in firmware_files() if "_TYPE_CHECKING" in open(path).read()
-               or rel.endswith(("screens/puzzle.py", "screens/g2048.py", "screens/reversi.py")))
+               or rel.endswith(("screens/puzzle.py", "screens/g2048.py", "screens/reversi_shared.py")))
 
 
 def test_the_helpers_are_typed():
     names = [os.path.basename(rel) for rel in TYPED]
-    assert len([n for n in names if n.startswith(HELPERS)]) == 15, names
+    assert len([n for n in names if n.startswith(HELPERS)]) == 16, names
 
 
 @pytest.mark.parametrize("source", TYPED)

@@ -3,6 +3,7 @@ emulated air (tools/emu/air.py), stepped frame by frame in turn on their
 virtual clocks: pairing, a whole game, lost and repeated messages, reboots
 on either side, a friend who never comes back, two pairs in one room."""
 import random
+import sys
 
 import pytest
 
@@ -489,3 +490,25 @@ def test_two_simulators_over_localhost_udp(tmp_path):
     finally:
         for air in airs:
             air.close()
+
+
+def test_a_linked_game_s_program_holds_none_of_one_board_s_code(tmp_path):
+    """Play a friend is Reversi's play on the board (reversi_shared.Play),
+    not the one-board screen: its program never loads the CPU's move, undo,
+    surrender, the modes or one board's GAME (firmware.screens.reversi), not
+    even for the pairing code's box, a pass notice or the pause menu."""
+    room = Room(tmp_path)
+    a, b = room.sides
+    room.pair(a, b)
+    one_board = ("firmware.screens.reversi", "firmware.screens.reversi_cpu",
+                 "firmware.games.reversi_ai")
+    assert not [m for m in one_board if m in sys.modules]
+    for side in (a, b):
+        room.tap(side, "A")                       # the code seen: play
+    room.place(a, square(2, 3))
+    assert room.until(lambda: b.screen.game.turn == WHITE, 100)
+    room.tap(a, "C")                              # (no undo here: said so)
+    room.tap(b, "E")                              # the pause menu, and back
+    room.tap(b, "B")
+    assert linked(a) and linked(b)
+    assert not [m for m in one_board if m in sys.modules]

@@ -11,7 +11,8 @@ boards first, and starts this one again with the pairing in its launch note
 (the inviter plays Black). So the lobby's code and the game's never share
 a heap: each is a program of its own, on a fresh heap.
 
-The game is the Reversi screen (firmware.screens.reversi) with these changes:
+The game is Reversi's play on the board (firmware.screens.reversi_shared's
+Play, as on one board: firmware.screens.reversi) with these changes:
   - only the player whose turn it is places a disc (the other board says
     FRIEND'S TURN); hints, the illegal-square alert and the end count are
     the one-board game's;
@@ -42,10 +43,9 @@ from firmware.games.link import MOVED, QUIET
 from firmware.games.reversi import BLACK, WHITE, PASS
 from firmware.games import reversi_link    # (the game's side of the Session: all game)
 from firmware.hal.controls import A
-from firmware.screens import reversi
 from firmware.screens.base import STATUS_LINE, HELP_LINE
 from firmware.screens.reversi_shared import (
-    LEVEL_NAMES, TWO_PLAYERS, PLAY, OVER, COUNTS, MODE)
+    Play, RECORDS, LEVEL_NAMES, TWO_PLAYERS, PLAY, OVER, COUNTS, MODE)
 
 GAME = {
     "title": "Play a friend",
@@ -57,7 +57,7 @@ GAME = {
         ("mode", None, ((TWO_PLAYERS, "linked"),), TWO_PLAYERS),
     ),
     "at_once": ("hints", "level"),     # the pause menu (E) changes them in the game on show
-    "records": reversi.GAME["records"],   # won, drawn, lost: as Reversi's (shared: no heap)
+    "records": RECORDS,   # won, drawn, lost: as Reversi's
 }
 
 LOBBY = ["firmware.screens.link_lobby", "Lobby"]   # the lobby's program (App.open)
@@ -71,7 +71,7 @@ if _TYPE_CHECKING:
     from firmware.games.link import Session
 
 
-class Game(reversi.Game):
+class Game(Play):
     title = "Play a friend"
     # set by link_ends; declared for make check (no code on the board)
     session: "Session | None"
@@ -92,13 +92,13 @@ class Game(reversi.Game):
         self.box_dirty = False
         self.hearing = False           # the friend's move is being taken
         self.now = 0
-        reversi.Game.__init__(self, app, save=save, settings=settings, **options)
+        Play.__init__(self, app, save=save, settings=settings, **options)
         self.mode = TWO_PLAYERS
         self.rated = False
 
     # ---- the radio -------------------------------------------------------------
     def suspend(self):
-        reversi.Game.suspend(self)
+        Play.suspend(self)
         self.radio.stop()
 
     # ---- the linked game: from the lobby's pairing, or from the save -------------
@@ -127,7 +127,7 @@ class Game(reversi.Game):
         self.code = ""
         if self.hearing:
             self.app.idle_since = self.now    # the friend's move wakes the panel
-            reversi.Game.after_move(self, self.now)
+            Play.after_move(self, self.now)
             self.redraw()                     # (their position may have been taken whole)
         else:
             self.save()
@@ -141,10 +141,10 @@ class Game(reversi.Game):
             self.hal.sound.sfx("illegal")
             self.say("FRIEND'S TURN", now)
             return False
-        return reversi.Game.place(self, move, now)
+        return Play.place(self, move, now)
 
     def after_move(self, now):
-        reversi.Game.after_move(self, now)     # flips, click, save, the end
+        Play.after_move(self, now)     # flips, click, save, the end
         if self.session is not None and not self.hearing:
             last = self.game.last_move()
             self.session.play(last or PASS, now)   # numbered, saved, sent
@@ -159,7 +159,7 @@ class Game(reversi.Game):
     def resumed(self, paused_ms):
         """Back from the pause menu: the friend was not listened to meanwhile,
         so the quiet clock starts again rather than counting the pause."""
-        reversi.Game.resumed(self, paused_ms)
+        Play.resumed(self, paused_ms)
         if self.session is not None and self.session.heard_at is not None:
             self.session.heard_at = time.ticks_add(self.session.heard_at, paused_ms)
 
@@ -167,11 +167,11 @@ class Game(reversi.Game):
         """The pass notice, the one overlay here (no surrender), when we
         must pass: the friend's board passes for them."""
         if self.game.turn == self.colour:
-            reversi.Game.open_overlay(self, overlay, now)
+            Play.open_overlay(self, overlay, now)
 
     def finish(self, now):
         """The end as in a one-board game, then the result against the friend."""
-        reversi.Game.finish(self, now)
+        Play.finish(self, now)
         if self.session is not None:
             with self.borrow(_ENDS) as ends:   # only while a game ends
                 ends.finish(self)
@@ -205,7 +205,7 @@ class Game(reversi.Game):
         if self.state == OVER and session.pending and controls.just_pressed(A):
             self.say("SENDING...", now)        # the last move is not there yet
             return None
-        return reversi.Game.update(self, now)
+        return Play.update(self, now)
 
     def draw(self, display):
         fb = display.fb
@@ -222,7 +222,7 @@ class Game(reversi.Game):
             return
         self.let_go(_BOXES)                    # (nothing, when no box showed)
         fields = self.panel
-        reversi.Game.draw(self, display)
+        Play.draw(self, display)
         self._panel(fb, fields)
 
     def _panel(self, fb, fields):

@@ -13,7 +13,6 @@ from micropython import const
 from firmware.games.reversi import BLACK
 from firmware.hal.controls import A, B, UP, DOWN
 from firmware.screens.base import BACK
-from firmware.screens.reversi import GAME as REVERSI
 from firmware.screens.reversi_shared import YOU_BLACK, YOU_WHITE
 from firmware.ui import tinyfont
 
@@ -54,7 +53,8 @@ def keys(screen: "Game", now):
         if choice == 1:                    # save and leave
             return BACK
         if choice == 2:                    # the CPU plays the friend's side
-            if screen.hal.store.load(REVERSI["save"], {}).get("game"):
+            # Reversi's save (its GAME["save"]; its module is not loaded here)
+            if screen.hal.store.load("reversi", {}).get("game"):
                 # Reversi has a game left unfinished, which this one would replace: ask first
                 screen.replacing = True
                 screen.box_dirty = True
@@ -72,7 +72,7 @@ def cpu_plays(screen: "Game"):
     starts with it (a launch: never returns). The linked game is saved as
     it is first: Continue, or the friend's board back, picks it up here."""
     screen.suspend()                       # saved, and the radio off
-    screen.hal.store.save(REVERSI["save"], {
+    screen.hal.store.save("reversi", {
         "v": 1, "game": screen.game.to_dict(), "rated": False,
         "mode": YOU_BLACK if screen.colour == BLACK else YOU_WHITE,
         "level": screen.settings["level"]})

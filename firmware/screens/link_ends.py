@@ -7,9 +7,8 @@ from micropython import const
 from firmware.games.link import Session
 from firmware.games.reversi import BLACK, WHITE, DRAW
 from firmware.games.reversi_link import GAME_ID, STATE_SIZE, LinkedReversi
-from firmware.screens import reversi
 from firmware.screens.link import LOBBY
-from firmware.screens.reversi_shared import TWO_PLAYERS
+from firmware.screens.reversi_shared import Play, TWO_PLAYERS
 
 _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
 if _TYPE_CHECKING:
@@ -42,7 +41,7 @@ def new_game(screen: "Game", now):
     screen.paired = None
     link(screen, paired["session"], paired["peer"], paired["inviter"], paired["name"])
     screen.code = paired["code"]
-    reversi.Game.new_game(screen, now)     # an empty board, saved with the session
+    Play.new_game(screen, now)     # an empty board, saved with the session
     screen.mode = TWO_PLAYERS
     screen.rated = False
     screen.box_dirty = True
@@ -58,7 +57,7 @@ def restore(screen: "Game", data):
         return False
     link(screen, saved["session"], saved["peer"], saved["inviter"], saved["name"],
          saved["number"], saved["last"], saved["pending"])   # (the hints: our colour)
-    if not reversi.Game.restore(screen, data):
+    if not Play.restore(screen, data):
         return False
     screen.paired = None                   # (the same pairing: started again after a reset)
     return True

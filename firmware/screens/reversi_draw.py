@@ -1,4 +1,4 @@
-"""The Reversi screen's board and panel (firmware.screens.reversi draws
+"""The Reversi screen's board and panel (firmware.screens.reversi_shared draws
 through these; held by the screen except while an overlay covers the board).
 
 The board takes the left 64x64: 8 px cells, white discs filled, black discs
@@ -22,9 +22,9 @@ from firmware.screens.reversi_shared import (
     LEVEL_NAMES, colour_name)
 from firmware.ui import WIDTH, HEIGHT, tinyfont
 
-_TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
+_TYPE_CHECKING = const(False)   # "Play" for make check alone: no code on the board
 if _TYPE_CHECKING:
-    from firmware.screens.reversi import Game
+    from firmware.screens.reversi_shared import Play
 
 # Heap: private names are `_NAME = const(int)` (README: "Why the code looks like this").
 _CELL = const(8)
@@ -40,7 +40,7 @@ PICTURES = tuple(framebuf.FrameBuffer(bytearray(rows), 7, 7, framebuf.MONO_HLSB)
     b"\x00\x00\x10\x38\x10\x00\x00"))    # 4 a hint
 
 
-def draw(screen: "Game", fb):
+def draw(screen: "Play", fb):
     """The board's squares and the panel's fields that changed (everything
     after a redraw())."""
     if screen.repaint(fb):
@@ -63,7 +63,7 @@ def draw(screen: "Game", fb):
         _panel(screen, fb)
 
 
-def _square(screen: "Game", fb, sq):
+def _square(screen: "Play", fb, sq):
     screen.cells[sq] &= HINT
     disc = screen.game.board[sq]
     x = (sq % 10 - 1) * _CELL + 1
@@ -85,7 +85,7 @@ def _square(screen: "Game", fb, sq):
         fb.fill_rect(x, y, 7, 7, 0)
 
 
-def cursor(screen: "Game", fb):
+def cursor(screen: "Play", fb):
     """The cursor's frame where it is (while it blinks on), erased where it was."""
     want = screen.cy * 8 + screen.cx if screen.cursor_shown else -1
     old = screen.cursor_drawn
@@ -106,7 +106,7 @@ def cursor(screen: "Game", fb):
     screen.cursor_drawn = want
 
 
-def _panel(screen: "Game", fb):
+def _panel(screen: "Play", fb):
     fields = screen.panel
     screen.panel = 0
     game = screen.game
@@ -131,7 +131,7 @@ def _panel(screen: "Game", fb):
         if screen.mode == TWO_PLAYERS:
             text = MODE_NAMES[TWO_PLAYERS].upper()
         else:
-            text = ("DEMO " if screen.mode == DEMO else "CPU ") + LEVEL_NAMES[screen.level]
+            text = ("DEMO" if screen.mode == DEMO else "CPU") + " " + LEVEL_NAMES[screen.level]
         tinyfont.text(fb, text, x, 21)
     if fields & STATUS_LINE:
         fb.fill_rect(x, 28, WIDTH - _PANEL_X, 29, 0)
@@ -156,7 +156,7 @@ def _panel(screen: "Game", fb):
         tinyfont.text(fb, screen.help_line(lines), x, 58)
 
 
-def status(screen: "Game"):
+def status(screen: "Play"):
     """The panel's status lines: two big, two small."""
     if screen.state == OVER:
         return screen.end_lines            # (reversi_end: the result)
@@ -172,7 +172,7 @@ def status(screen: "Game"):
     return turn, "thinks" if screen.thinking else "to move", detail, ""
 
 
-def spinner(screen: "Game", fb):
+def spinner(screen: "Play", fb):
     """A small square turning in the panel's corner while the CPU thinks."""
     x = 120
     y = 49

@@ -1,4 +1,4 @@
-"""The end of a Reversi game (firmware.screens.reversi): the result, its
+"""The end of a Reversi game (firmware.screens.reversi_shared): the result, its
 sound and record, and the panel's text for it. Borrowed only while a game
 ends (GameScreen.borrow), so none of it is held during play or after."""
 from micropython import const
@@ -7,12 +7,12 @@ from firmware.games.reversi import DRAW
 from firmware.screens.reversi_shared import (
     YOU_BLACK, OVER, NO_OVERLAY, LEVEL_NAMES, colour_name, person_against_cpu)
 
-_TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
+_TYPE_CHECKING = const(False)   # "Play" for make check alone: no code on the board
 if _TYPE_CHECKING:
-    from firmware.screens.reversi import Game
+    from firmware.screens.reversi_shared import Play
 
 
-def finish(screen: "Game", now):
+def finish(screen: "Play", now):
     """The end: counts, the winner or a draw, a melody, the record."""
     screen.state = OVER
     screen.thinking = False
@@ -25,14 +25,15 @@ def finish(screen: "Game", now):
     if person:
         screen.outcome = "drawn" if winner == DRAW else "won" if winner == person else "lost"
         if screen.rated:
-            screen.app.records.count("Reversi " + LEVEL_NAMES[screen.level], screen.outcome)
+            # under the game's title and the level: "Reversi easy"
+            screen.app.records.count(screen.title + " " + LEVEL_NAMES[screen.level], screen.outcome)
     screen.hal.sound.sfx("lose" if screen.outcome == "lost" else "win")
     screen.save()
     screen.remember("mode", screen.mode)
     screen.end_lines = _lines(screen, winner)
 
 
-def _lines(screen: "Game", winner):
+def _lines(screen: "Play", winner):
     """The panel's lines after the end: two big, two small (the second one
     says how the empty squares were counted, "" when none were)."""
     game = screen.game

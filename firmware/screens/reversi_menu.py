@@ -1,9 +1,10 @@
 # Reversi's overlays: the surrender confirmation and the pass notice, and what
 # the pause menu's rows do (undo, a mode change; the pause menu is the system's,
-# firmware/screens/pause.py). firmware.screens.reversi holds this module while
-# an overlay shows and lets it go when the overlay closes, and borrows it for
-# a row of the pause menu (GameScreen.helper, let_go, borrow), so the game does
-# not hold this code while it is played.
+# firmware/screens/pause.py). The play (firmware.screens.reversi_shared) holds
+# this module while an overlay shows and lets it go when the overlay closes;
+# one board's game (firmware.screens.reversi) borrows it for a row of the
+# pause menu (GameScreen.helper, let_go, borrow), so the game does not hold
+# this code while it is played.
 
 import time
 
@@ -18,14 +19,15 @@ from firmware.screens.reversi_shared import (
 from firmware.ui import WIDTH
 from firmware.ui.draw import box, centred, ask
 
-_TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
+_TYPE_CHECKING = const(False)   # "Play", "Game" for make check alone: no code on the board
 if _TYPE_CHECKING:
     from firmware.screens.reversi import Game
+    from firmware.screens.reversi_shared import Play
 
 _CPU_PASS_MS = const(1500)   # a CPU's pass notice goes away by itself
 
 
-def update(screen: "Game", controls, now):
+def update(screen: "Play", controls, now):
     """A frame of the overlay on show. A says yes (or passes); B says no
     (the pass notice, which comes back: to the arcade's menu)."""
     overlay = screen.overlay
@@ -120,7 +122,7 @@ def setting_changed(screen: "Game", name, value, now):
     screen.show_hints()
 
 
-def draw(screen: "Game", fb):
+def draw(screen: "Play", fb):
     """The overlay on show, over the board."""
     overlay = screen.overlay
     if overlay == PASS_NOTICE:

@@ -1,4 +1,4 @@
-"""The start of a Reversi game (firmware.screens.reversi): the screen's
+"""The start of a Reversi game (firmware.screens.reversi_shared): the screen's
 fields set up, a new game, or a saved one back. Borrowed only while a game
 starts (GameScreen.borrow), so none of it is held during play."""
 import time
@@ -8,12 +8,12 @@ from micropython import const
 from firmware.games.reversi import Reversi, MOVE_STRIDE
 from firmware.screens.reversi_shared import PLAY, NO_OVERLAY, LINK, cpu_delay_ms
 
-_TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the board
+_TYPE_CHECKING = const(False)   # "Play" for make check alone: no code on the board
 if _TYPE_CHECKING:
-    from firmware.screens.reversi import Game
+    from firmware.screens.reversi_shared import Play
 
 
-def set_up(screen: "Game"):
+def set_up(screen: "Play"):
     """The screen's fields (Game declares what each one is) before its first
     game starts."""
     screen.node_budget = None          # the CPU's own budgets (a test sets a smaller one)
@@ -47,7 +47,7 @@ def set_up(screen: "Game"):
     screen.mode = screen.settings["mode"]
 
 
-def restore(screen: "Game", data):
+def restore(screen: "Play", data):
     """The saved game back (GameScreen.restore): False when it is over."""
     game = screen.game
     try:
@@ -75,7 +75,7 @@ def restore(screen: "Game", data):
     return True
 
 
-def new_game(screen: "Game", now):
+def new_game(screen: "Play", now):
     """A new game in the mode last chosen, at the level the settings say.
     The mode "link": Play a friend instead, in a program of its own (a
     launch: never returns)."""
@@ -90,7 +90,7 @@ def new_game(screen: "Game", now):
     screen.save()
 
 
-def _started(screen: "Game", now):
+def _started(screen: "Play", now):
     screen.state = PLAY
     screen.overlay = NO_OVERLAY
     screen.thinking = False
