@@ -433,6 +433,18 @@ def test_the_cpu_demo_plays_by_itself(board, store_dir):
     assert shows(board.panel, "to move") or shows(board.panel, "thinks")
 
 
+
+def test_the_cpu_demo_starts_a_new_game_5_s_after_its_end(board, store_dir):
+    saved_game(store_dir, DEMO, start=FULL_BUT_H8, turn=BLACK, level=0)
+    arcade = open_game(board, store_dir)
+    game = arcade.screen
+    assert until(arcade, lambda: game.state == shared.OVER)   # the CPU fills the board
+    wait(arcade, 4000)
+    assert game.state == shared.OVER                          # the end shows a while...
+    assert until(arcade, lambda: game.state == shared.PLAY, 2000)   # ...then a new game
+    assert game.game.ply <= 1 and game.mode == DEMO
+
+
 # ---- saving and resuming --------------------------------------------------------------
 def test_resume_after_the_menu_and_after_a_power_cut(board, store_dir):
     arcade = open_game(board, store_dir, mode=YOU_BLACK, level=2)
