@@ -413,6 +413,32 @@ def test_the_cpu_says_it_thinks_then_replies_in_time(board, store_dir, searches)
     assert len(searches) == 1 and searches[0].nodes <= 400
 
 
+def test_a_spinner_turns_while_the_cpu_thinks(board, store_dir, monkeypatch):
+    """The spinner's first step is on the panel, beside "thinks", when the
+    search begins, and gone with "thinks" after the move."""
+    seen = []
+
+    def spy_on(runner):
+        from firmware.games import reversi_ai
+        choose = reversi_ai.Ai.choose
+
+        def spy(ai, game):
+            seen.append([board.panel.pixel(120 + dx, 49 + dy) for dy in range(5) for dx in range(5)])
+            return choose(ai, game)
+        monkeypatch.setattr(reversi_ai.Ai, "choose", spy)
+    EVERY_PROGRAM.append(spy_on)
+    try:
+        arcade = open_game(board, store_dir, mode=YOU_WHITE, level=0)
+        game = arcade.screen
+        assert until(arcade, lambda: game.game.ply == 1)
+        frames(arcade, 2)
+    finally:
+        EVERY_PROGRAM.remove(spy_on)
+    step_0 = [1 if dx < 3 and dy < 3 else 0 for dy in range(5) for dx in range(5)]
+    assert seen == [step_0]
+    assert not any(board.panel.pixel(120 + dx, 49 + dy) for dy in range(5) for dx in range(5))
+
+
 def test_the_hard_cpu_replies_under_a_node_budget(board, store_dir, searches):
     arcade = open_game(board, store_dir, mode=YOU_BLACK, level=2, node_budget=800)
     game = arcade.screen

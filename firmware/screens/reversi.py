@@ -22,7 +22,7 @@ from micropython import const
 
 from firmware.screens.base import STATUS_LINE
 from firmware.screens.reversi_shared import (
-    Play, RECORDS, LEVEL_NAMES, MODE_NAMES, DEMO, OVER, PLAY, cpu_plays)
+    Play, RECORDS, LEVEL_NAMES, MODE_NAMES, TWO_PLAYERS, DEMO, OVER, PLAY, person_against_cpu)
 
 # What the arcade knows of this game without importing it (firmware/gamelist.py).
 GAME = {
@@ -63,7 +63,11 @@ class Game(Play):
         return {"v": 1, "game": data, "mode": self.mode, "level": self.level, "rated": self.rated}
 
     def cpu_plays(self, colour):
-        return cpu_plays(self.mode, colour)
+        """True when the CPU plays colour in this game's mode."""
+        mode = self.mode
+        if mode == TWO_PLAYERS:
+            return False
+        return mode == DEMO or colour != person_against_cpu(mode)
 
     # ---- the frame -----------------------------------------------------------
     def update(self, now):

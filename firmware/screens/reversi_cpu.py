@@ -6,7 +6,8 @@ none of it holds heap.
 The CPU never freezes the board without notice: "thinks" is drawn and
 flushed the frame before, and the search runs under the CPU's time budget
 (hard: under 2 s on the ESP32), keeping the sound going and a spinner
-turning from its progress callback."""
+turning from its progress callback (drawn here: a linked game, which has no
+CPU, holds none of it)."""
 import random
 import time
 
@@ -26,6 +27,10 @@ _SPIN_MS = const(150)        # the spinner's step while the CPU thinks
 def move(screen: "Game", now):
     """Search and play the CPU's move (the "thinks" already on the panel)."""
     began = time.ticks_ms()
+    display = screen.hal.display
+    screen.spin = 0
+    spinner(screen, display.fb)        # its first step, beside "thinks"
+    display.flush()
 
     def progress(_):
         """Called every few dozen nodes while the CPU thinks: the sound goes
@@ -36,9 +41,7 @@ def move(screen: "Game", now):
         step = (time.ticks_diff(now, began) // _SPIN_MS) & 3
         if step != screen.spin:
             screen.spin = step
-            display = screen.hal.display
-            # the board's drawing code is held while the board shows
-            screen.helper("firmware.screens.reversi_draw").spinner(screen, display.fb)
+            spinner(screen, display.fb)
             display.flush()
         return False
 
@@ -54,3 +57,13 @@ def move(screen: "Game", now):
     else:
         screen.game.push(chosen)
     screen.after_move(now)
+
+
+def spinner(screen: "Game", fb):
+    """A small square turning in the panel's corner while the CPU thinks
+    (the panel's status line is painted again after the move: it goes)."""
+    x = 120
+    y = 49
+    fb.fill_rect(x, y, 5, 5, 0)
+    step = screen.spin
+    fb.fill_rect(x + (2 if step == 1 or step == 2 else 0), y + (2 if step >= 2 else 0), 3, 3, 1)

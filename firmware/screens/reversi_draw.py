@@ -143,8 +143,6 @@ def _panel(screen: "Play", fb):
             tinyfont.text(fb, note, x, 52)
         else:
             tinyfont.text(fb, detail, x, 49)
-        if screen.thinking:
-            spinner(screen, fb)
     if fields & HELP_LINE:
         fb.fill_rect(x, 57, WIDTH - _PANEL_X, 7, 0)
         if screen.state == OVER:
@@ -171,11 +169,3 @@ def status(screen: "Play"):
         detail = ""
     return turn, "thinks" if screen.thinking else "to move", detail, ""
 
-
-def spinner(screen: "Play", fb):
-    """A small square turning in the panel's corner while the CPU thinks."""
-    x = 120
-    y = 49
-    fb.fill_rect(x, y, 5, 5, 0)
-    step = screen.spin
-    fb.fill_rect(x + (2 if step == 1 or step == 2 else 0), y + (2 if step >= 2 else 0), 3, 3, 1)

@@ -89,13 +89,6 @@ def colour_name(colour):
     return "Black" if colour == BLACK else "White"
 
 
-def cpu_plays(mode, colour):
-    """True when the CPU plays colour in mode."""
-    if mode == TWO_PLAYERS:
-        return False
-    return mode == DEMO or colour != person_against_cpu(mode)
-
-
 def person_against_cpu(mode):
     """The colour a person plays against the CPU in mode; 0 when nobody
     does (two players, or the demo)."""
