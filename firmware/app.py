@@ -92,11 +92,10 @@ class App:
     launch note names (note: {} at power-on)."""
     can_sleep = True   # False once light sleep was refused (firmware/sleep.py)
 
-    def __init__(self, hal, settings, records, games_folder="games", note=None):
+    def __init__(self, hal, settings, games_folder="games", note=None):
         note = note or {}
         self.hal = hal
         self.settings = settings
-        self.records = records
         self.screen = None
         self.note = note                   # what this program was started with
         self.game = note.get("game")       # the menu entry of the game this program plays
@@ -142,6 +141,17 @@ class App:
                 self.crash(error, menu)
                 return
         self.screen = screen
+
+    @property
+    def records(self):
+        """The records of every game (firmware/records.py), read from the store
+        now: a game's end, the Records screen and Settings' reset use them for
+        a moment and let them go, so no program holds them, nor their code,
+        between frames. Each use reads data/records.json again (take it once:
+        `records = self.app.records`); a damaged file is set aside then, with
+        a note, as at power-on (firmware/start_up.py)."""
+        with modules.borrowed("firmware.records") as records:
+            return records.Records(self.hal.store)
 
     def game_screen(self):
         """The screen of the game this program was launched for (self.note),
@@ -442,15 +452,15 @@ def main(board=None, store_root=_STORE_ROOT, games_folder="games"):
 
 
 def start(board=None, store_root=_STORE_ROOT, games_folder="games"):
-    """The HAL, the settings and records, and the app at its first screen;
+    """The HAL, the settings, and the app at its first screen;
     firmware/start_up.py does it and is forgotten again (a function of its
     own: no frame holds the module after). None: safe boot."""
     with modules.borrowed("firmware.start_up") as start_up:
         begun = start_up.begin(board, store_root)
     if begun is None:
         return None
-    hal, settings, records, note, test_first = begun
-    app = App(hal, settings, records, games_folder, note)
+    hal, settings, note, test_first = begun
+    app = App(hal, settings, games_folder, note)
     # A held at power-on: Test board first
     app.start(app.open("firmware.screens.board_test", "BoardTest") if test_first else None)
     return app
