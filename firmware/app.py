@@ -18,6 +18,9 @@ from micropython import const
 _PROBE_MS = const(2000)        # a missing panel is looked for this often
 _MENU_GOOD_MS = const(20000)   # a menu that ran this long before it failed is not "broken"
 _MEMORY_RESET_MS = const(60000)   # a reset for want of memory, at most once this often
+# what a restart after a MemoryError needs of the launch note (_out_of_memory):
+# the only fields App.note keeps once the first screen is up
+_RESTART_FIELDS = const(("start", "broken"))
 
 
 BACK = "back"     # what update() returns to go back to the menu
@@ -97,7 +100,7 @@ class App:
         self.hal = hal
         self.settings = settings
         self.screen = None
-        self.note = note                   # what this program was started with
+        self.note = note       # what this program was started with (start() keeps a restart's part)
         self.game = note.get("game")       # the menu entry of the game this program plays
         self.games_folder = games_folder   # a player's games: /games on the board
         self.games_checked = note.get("games_checked", False)   # declarations read this power-on
@@ -139,8 +142,17 @@ class App:
                     screen = self.open("firmware.screens.splash", "Splash")
             except Exception as error:
                 self.crash(error, menu)
-                return
+                screen = self.screen      # the crash screen comes first
         self.screen = screen
+        # Of the note, a restart after a MemoryError needs the game's start
+        # only (_out_of_memory): the rest (the notes, the toast, the menu's
+        # cursor, the stick's calibration...) is in the app and the HAL now,
+        # and held whole it would stay in the heap for the program's life.
+        note = self.note
+        self.note = {}
+        for field in _RESTART_FIELDS:
+            if field in note:
+                self.note[field] = note[field]
 
     @property
     def records(self):
@@ -301,7 +313,7 @@ class App:
         note = {}
         if self.game is not None:
             note["game"] = self.game
-            for field in ("start", "broken"):
+            for field in _RESTART_FIELDS:
                 if field in self.note:
                     note[field] = self.note[field]
         try:

@@ -1,6 +1,7 @@
 """What a program holds between frames (README, "Why the code looks like
 this"): no records (app.records reads data/records.json where they are used
-and lets them go)."""
+and lets them go) and, of the launch note, only what a restart after a
+MemoryError needs."""
 import gc
 import json
 import sys
@@ -10,6 +11,7 @@ from tests.panel import shows
 from tests.test_app import boot, choose, frames, nudge, tap, to_menu, wait
 from tests.test_reversi_screen import (FULL_BUT_H8, YOU_BLACK, cursor_to, open_game,
                                        saved_game)
+from tests.test_link_play import Room
 from firmware.games.reversi import BLACK
 from firmware.screens import reversi_shared as shared
 
@@ -28,18 +30,35 @@ def _write(store_dir, name, value):
     (store_dir / (name + ".json")).write_text(json.dumps(value))
 
 
-def test_the_menu_and_a_game_hold_no_records(board, store_dir):
+def test_the_menu_and_a_game_hold_no_records_and_no_whole_note(board, store_dir):
     _write(store_dir, "records", {"2048": {"best score": 500, "best tile": 64}})
     arcade = boot(board, store_dir)
     to_menu(board, arcade)
     frames(arcade, 2)
+    assert arcade.note == {}                          # the menu restarts as the menu
     assert not _records_held(arcade) and "firmware.records" not in sys.modules
     choose(board, arcade, "2048")
     assert type(arcade.screen).__name__ == "Game"
     assert arcade.screen.best == 500                  # read at the start, and let go
     frames(arcade, 2)
+    # the game's start, for a restart after a MemoryError; not the settings'
+    # note, the toast, the menu's cursor, the stick's reach...
+    assert set(arcade.note) == {"start"}
+    assert arcade.note["start"]["module"] == "firmware.screens.g2048"
     assert not _records_held(arcade) and "firmware.records" not in sys.modules
     assert not any(type(v).__name__ == "Records" for v in vars(arcade.app).values())
+
+
+def test_a_linked_game_keeps_only_its_start_of_the_lobbys_note(tmp_path):
+    room = Room(tmp_path)
+    a, b = room.sides
+    room.pair(a, b)
+    for side in room.sides:
+        # the lobby's note had the notes, the menu's cursor, the stick's
+        # calibration...: the game keeps what starts it again, pairing and all
+        assert set(side.app.note) == {"start"}
+        assert side.app.note["start"]["options"]["paired"]["code"] == a.screen.code
+        assert not _records_held(side.app)
 
 
 def test_a_games_end_reads_the_records_file_then_and_keeps_no_records(board, store_dir):
