@@ -22,7 +22,7 @@ from micropython import const
 
 from firmware.screens.base import STATUS_LINE
 from firmware.screens.reversi_shared import (
-    Play, RECORDS, LEVEL_NAMES, MODE_NAMES, TWO_PLAYERS, DEMO, OVER, PLAY, person_against_cpu)
+    Play, RECORDS, LEVEL_NAMES, TWO_PLAYERS, DEMO, OVER, PLAY, person_against_cpu)
 
 # What the arcade knows of this game without importing it (firmware/gamelist.py).
 GAME = {
@@ -33,7 +33,10 @@ GAME = {
     "settings": (
         ("hints", "Show moves", ((True, "on"), (False, "off")), True, "settings/reversi_hints"),
         ("level", "CPU level", tuple(enumerate(LEVEL_NAMES)), 1, "settings/reversi_level"),
-        ("mode", "Mode", tuple(enumerate(MODE_NAMES)), 1, "reversi_prefs/mode"),
+        # the modes in their numbers' order (reversi_shared: TWO_PLAYERS, YOU_BLACK...);
+        # one constant tuple of texts, which are not names on the board
+        ("mode", "Mode", tuple(enumerate(("2 players", "you black", "you white", "CPU demo",
+                                          "link"))), 1, "reversi_prefs/mode"),
     ),
     # the pause menu (E): its own rows, and the settings it changes in the game on show
     "actions": (("Undo", "undo_move"), ("Surrender", "surrender")),

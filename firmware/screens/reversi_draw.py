@@ -18,7 +18,7 @@ from micropython import const
 from firmware.games.reversi import BLACK, WHITE
 from firmware.screens.base import STATUS_LINE, HELP_LINE
 from firmware.screens.reversi_shared import (
-    TWO_PLAYERS, DEMO, PLAY, OVER, MODE_NAMES, HINT, PAINT, COUNTS, MODE, HELP,
+    TWO_PLAYERS, DEMO, PLAY, OVER, HINT, PAINT, COUNTS, MODE, HELP,
     LEVEL_NAMES, colour_name)
 from firmware.ui import WIDTH, HEIGHT, tinyfont
 
@@ -129,7 +129,7 @@ def _panel(screen: "Play", fb):
     if fields & MODE:
         fb.fill_rect(x, 21, WIDTH - _PANEL_X, 6, 0)
         if screen.mode == TWO_PLAYERS:
-            text = MODE_NAMES[TWO_PLAYERS].upper()
+            text = "2 PLAYERS"
         else:
             text = ("DEMO" if screen.mode == DEMO else "CPU") + " " + LEVEL_NAMES[screen.level]
         tinyfont.text(fb, text, x, 21)

@@ -38,7 +38,7 @@ from firmware.hal.controls import A, B, C, LEFT, RIGHT, UP, DOWN
 from firmware.screens.base import GameScreen, BACK, STATUS_LINE, FIRST_FIELD
 
 # modes: who plays which colour (the number is saved, in the game and in the
-# "mode" setting)
+# "mode" setting, whose names one board's GAME gives: firmware/screens/reversi.py)
 TWO_PLAYERS = const(0)
 YOU_BLACK = const(1)         # the CPU plays white
 YOU_WHITE = const(2)         # the CPU plays black
@@ -46,7 +46,6 @@ DEMO = const(3)              # CPU against CPU
 LINK = const(4)              # with a friend on another board: a new game opens
                              # Play a friend (firmware/screens/link.py), never
                              # a mode of a game on this screen
-MODE_NAMES = ("2 players", "you black", "you white", "CPU demo", "link")
 
 # the help line while a person plays (the pause menu's Keys shows it too)
 HELP = ("A PLACE  B MENU", "C UNDO  E PAUSE")
