@@ -186,7 +186,8 @@ def compiled(text, tmp_path, name, copy="typed"):
 
 # the modules with typing: a guard, or (the game screens) declarations
 TYPED = sorted(rel for rel, path in firmware_files() if "_TYPE_CHECKING" in open(path).read()
-               or rel.endswith(("screens/puzzle.py", "screens/g2048.py", "screens/reversi_shared.py")))
+               or rel.endswith(("screens/puzzle.py", "screens/g2048.py", "screens/reversi.py",
+                                "screens/reversi_shared.py")))
 
 
 def test_the_helpers_are_typed():

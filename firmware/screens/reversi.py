@@ -53,6 +53,10 @@ _CPU_RETRY_MS = const(2000)  # no memory for the CPU's move: it tries again afte
 
 
 class Game(Play):
+    node_budget = None        # a node budget for the CPU (tests set one); None: its own
+    # one board's own field, declared for make check (no code on the board)
+    spin: int                 # the spinner's step while the CPU thinks (reversi_cpu)
+
     # ---- games ---------------------------------------------------------------
     def check_progress(self, data):
         with self.borrow("firmware.screens.save_checks") as checks:   # only while a save loads

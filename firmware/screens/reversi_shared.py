@@ -110,7 +110,6 @@ class Play(GameScreen):
     # The screen's fields, given their first values by reversi_start.set_up
     # (its code is needed once, so it is not held during play); declared
     # here for make check (no code on the board).
-    node_budget: "int | None"  # a node budget for the CPU (tests); None: the CPU's own defaults
     game: Reversi
     moves: bytearray          # the hints' moves (gen_moves writes them here)
     cells: bytearray          # per square: the HINT and PAINT bits
@@ -130,7 +129,6 @@ class Play(GameScreen):
     overlay_dirty: bool
     overlay_t: int
     thinking: bool            # "thinks" is on the panel: the CPU searches next frame
-    spin: int                 # the spinner's step (reversi_cpu)
     cpu_at: int               # when the CPU may move
     over_t: int
     resigned: int             # the colour that surrendered

@@ -16,7 +16,6 @@ if _TYPE_CHECKING:
 def set_up(screen: "Play"):
     """The screen's fields (Game declares what each one is) before its first
     game starts."""
-    screen.node_budget = None          # the CPU's own budgets (a test sets a smaller one)
     screen.game = Reversi()
     screen.moves = bytearray(MOVE_STRIDE)
     screen.cells = bytearray(100)
@@ -36,7 +35,6 @@ def set_up(screen: "Play"):
     screen.overlay_dirty = False
     screen.overlay_t = 0
     screen.thinking = False
-    screen.spin = 0
     screen.cpu_at = 0
     screen.over_t = 0
     screen.resigned = 0
