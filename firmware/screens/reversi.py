@@ -69,6 +69,9 @@ class Game(Play):
             return None
         return {"v": 1, "game": data, "mode": self.mode, "level": self.level, "rated": self.rated}
 
+    def human(self, colour):
+        return not self.cpu_plays(colour)
+
     def cpu_plays(self, colour):
         """True when the CPU plays colour in this game's mode."""
         mode = self.mode

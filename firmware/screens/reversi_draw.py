@@ -125,7 +125,7 @@ def _panel(screen: "Play", fb):
             tinyfont.text(fb, str(n), x + (18 if n < 10 else 13), y, 1, 2)
             tinyfont.text(fb, colour_name(colour).upper(), x + 25, y + 1)
             if screen.mode != TWO_PLAYERS:
-                tinyfont.text(fb, "CPU" if screen.cpu_plays(colour) else "YOU", x + 49, y + 1)
+                tinyfont.text(fb, "YOU" if screen.human(colour) else "CPU", x + 49, y + 1)
     if fields & MODE:
         fb.fill_rect(x, 21, WIDTH - _PANEL_X, 6, 0)
         if screen.mode == TWO_PLAYERS:

@@ -36,7 +36,7 @@ def update(screen: "Play", controls, now):
         if not game.must_pass():     # (a mode change or undo meanwhile)
             screen.overlay = NO_OVERLAY
             screen.redraw()
-        elif controls.just_pressed(A) or (screen.cpu_plays(game.turn) and
+        elif controls.just_pressed(A) or (not screen.human(game.turn) and
                                           time.ticks_diff(now, screen.overlay_t) >= _CPU_PASS_MS):
             screen.overlay = NO_OVERLAY
             game.pass_turn()

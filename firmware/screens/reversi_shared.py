@@ -159,13 +159,10 @@ class Play(GameScreen):
         GameScreen.redraw(self)
         self.overlay_dirty = True
 
-    def cpu_plays(self, colour):
-        """True when the CPU plays colour (only ever on one board)."""
-        return False
-
     def human(self, colour):
-        """True when a person on this board plays colour."""
-        return not self.cpu_plays(colour)
+        """True when a person on this board plays colour (here: both; one
+        board's game has the CPU, a linked game the friend)."""
+        return True
 
     # ---- moves ---------------------------------------------------------------
     def mark(self, sq):
