@@ -40,7 +40,7 @@ from micropython import const
 
 from firmware.games.link import MOVED, QUIET
 from firmware.games.reversi import BLACK, WHITE, PASS
-from firmware.games import reversi_link    # (the game's side of the Session: all game)
+from firmware.games import reversi_link
 from firmware.hal.controls import A
 from firmware.screens import reversi
 from firmware.screens.base import STATUS_LINE, HELP_LINE
@@ -121,9 +121,20 @@ class Game(reversi.Game):
         with self.borrow(_ENDS) as ends:
             return ends.restore(self, data)
 
+    # ---- the game's side of the Session (firmware.games.link) ------------------
+    def position_into(self, buf, off):
+        reversi_link.position_into(self.game, buf, off)
+
+    def play(self, move):
+        """The friend's move by the rules: False when it is illegal."""
+        return reversi_link.play(self.game, move)
+
+    def set_position(self, data, off):
+        reversi_link.set_position(self.game, data, off)
+
     def moved(self, number, move):
-        """A move made here or taken from the friend (the Session, through
-        LinkedReversi): saved, and the friend's shown."""
+        """A move made here or taken from the friend (the Session): saved,
+        and the friend's shown."""
         self.code = ""
         if self.hearing:
             self.app.idle_since = self.now    # the friend's move wakes the panel

@@ -6,7 +6,7 @@ from micropython import const
 
 from firmware.games.link import Session
 from firmware.games.reversi import BLACK, WHITE, DRAW
-from firmware.games.reversi_link import GAME_ID, STATE_SIZE, LinkedReversi
+from firmware.games.reversi_link import GAME_ID, STATE_SIZE
 from firmware.screens import reversi
 from firmware.screens.link import LOBBY
 from firmware.screens.reversi_shared import TWO_PLAYERS
@@ -19,9 +19,9 @@ RECORDS = "Friends"                    # the Records group of linked games
 
 
 def link(screen: "Game", session, peer, inviter, name, number=0, last=0, pending=False):
-    """The Session with the friend (peer: its address as 12 hex digits)."""
-    screen.session = Session(screen.radio, GAME_ID, STATE_SIZE,
-                             LinkedReversi(screen.game, screen.moved), session,
+    """The Session with the friend (peer: its address as 12 hex digits);
+    the screen is its game side (position_into, play, set_position, moved)."""
+    screen.session = Session(screen.radio, GAME_ID, STATE_SIZE, screen, session,
                              bytes(int(peer[i:i + 2], 16) for i in range(0, 12, 2)),
                              inviter, number, last, pending)
     screen.colour = BLACK if inviter else WHITE
