@@ -84,7 +84,7 @@ def test_broadcast_and_signal_strength():
     radios = [on(x, lambda: Radio(ml4m)) for x in (a, near, far)]
     for board, radio in zip((a, near, far), radios):
         on(board, radio.start)
-    on(a, radios[0].broadcast, b"hi")
+    on(a, radios[0].send, BROADCAST, b"hi")
     for board, radio in zip((near, far), radios[1:]):
         board.advance(10)
         assert bytes(on(board, radio.poll)) == b"hi"

@@ -96,7 +96,8 @@ class Radio:
         self._peers.append(mac)
 
     def send(self, mac, message):
-        """Send message (bytes or a bytearray, at most 250 bytes) to one board;
+        """Send message (bytes or a bytearray, at most 250 bytes) to one board,
+        or to every board on the channel that listens (mac BROADCAST);
         True when its radio heard it (not that its program read it)."""
         if not self.on:
             return False
@@ -108,10 +109,6 @@ class Radio:
             return bool(self._now.send(mac, message, mac != BROADCAST))
         except OSError:                  # its buffers full, the peer table full
             return False
-
-    def broadcast(self, message):
-        """Send message to every board on the channel that listens."""
-        return self.send(BROADCAST, message)
 
     def poll(self):
         """The next message heard (a bytearray reused by the next poll; its
