@@ -108,12 +108,19 @@ def test_a_message_over_250_bytes_is_refused_with_the_limit():
         on(a, ra.send, rb.mac, bytes(251))
 
 
-def test_no_radio_or_a_stick_on_adc2_refuses_link_play():
-    assert Radio(ml4m).why_not() is None
-    assert Radio(board_file(RADIO=False)).why_not() == "No radio on\nthis board"
-    reason = Radio(board_file(JOY_X_PIN=4)).why_not()
-    assert reason == "Stick on GPIO4:\nADC2, no radio"
-    assert all(len(line) <= 16 for line in reason.split("\n"))
+def test_no_radio_or_a_stick_on_adc2_refuses_to_start_with_the_reason():
+    board = Board()
+    for changes, reason in (({"RADIO": False}, "No radio on\nthis board"),
+                            ({"JOY_X_PIN": 4}, "Stick on GPIO4:\nADC2, no radio")):
+        radio = Radio(board_file(**changes))
+        with pytest.raises(ValueError) as refused:
+            radio.start()
+        assert str(refused.value) == reason
+        assert all(len(line) <= 16 for line in reason.split("\n"))
+        assert not radio.on and not board.radio.wlan_on      # Wi-Fi never turned on
+    radio = Radio(ml4m)
+    radio.start()
+    assert radio.on
 
 
 def test_a_full_receive_buffer_drops_but_still_acknowledges():

@@ -359,6 +359,23 @@ def test_a_board_with_its_stick_on_adc2_refuses_with_the_reason(tmp_path, monkey
     assert type(a.screen).__name__ == "Menu"
 
 
+def test_a_linked_game_saved_on_a_board_that_cannot_link_now_goes_to_the_lobby_s_reason(
+        tmp_path, monkeypatch):
+    room = Room(tmp_path)
+    a, b = room.sides
+    room.pair(a, b)
+    for side in (a, b):
+        room.tap(side, "A")
+    room.place(a, square(2, 3))
+    assert room.until(lambda: not a.screen.session.pending, 100)
+    monkeypatch.setattr(ml4m, "RADIO", False)     # the board file changed: no radio now
+    a.power_on()
+    room.to_link_game(a, lobby=False)             # the linked game's program refuses
+    assert shows(a.board.panel, "No radio on") and shows(a.board.panel, "this board")
+    assert not a.board.radio.wlan_on
+    assert saved(a)["link"]["number"] == 1        # the linked game kept, for later
+
+
 def choose(room, side, label):
     """From the menu: the entry label, A."""
     assert room.until(lambda: type(side.screen).__name__ == "Menu", 200)

@@ -78,9 +78,7 @@ class Game(reversi.Game):
 
     def __init__(self, app, save="link", settings=None, paired=None, **options):
         from firmware.hal.radio import Radio
-        self.radio = Radio(app.hal.board)
-        if self.radio.why_not() is not None:
-            app.leave({"open": LOBBY})     # no radio here: the lobby says why
+        self.radio = Radio(app.hal.board)   # (on from the first frame)
         self.paired = paired               # the lobby's pairing, until the game starts
         self.session = None
         self.colour = BLACK
@@ -194,7 +192,7 @@ class Game(reversi.Game):
         if not self.radio.on:                  # the first frame, or back from a suspend
             try:
                 self.radio.start()
-            except OSError:                    # the lobby's program says why
+            except (ValueError, OSError):      # none here, or it failed: the lobby's program says why
                 self.app.leave({"open": LOBBY})
         session = self.session
         self.hearing = True
