@@ -88,8 +88,6 @@ class Game(reversi.Game):
         self.wait_i = 0
         self.replacing = False         # "CPU plays" asking before it replaces Reversi's game
         self.box_dirty = False
-        self.hearing = False           # the friend's move is being taken
-        self.now = 0
         reversi.Game.__init__(self, app, save=save, settings=settings, **options)
         self.mode = TWO_PLAYERS
         self.rated = False
@@ -132,14 +130,16 @@ class Game(reversi.Game):
 
     def moved(self, number, move):
         """A move made here or taken from the friend (the Session): saved,
-        and the friend's shown."""
+        and the friend's shown. Ours is the one the Session has pending (sent,
+        not acknowledged yet); when it takes the friend's, none is."""
         self.code = ""
-        if self.hearing:
-            self.app.idle_since = self.now    # the friend's move wakes the panel
-            reversi.Game.after_move(self, self.now)
-            self.redraw()                     # (their position may have been taken whole)
-        else:
+        if self.session.pending:
             self.save()
+            return
+        now = self.hal.clock.now()
+        self.app.idle_since = now             # the friend's move wakes the panel
+        reversi.Game.after_move(self, now)
+        self.redraw()                         # (their position may have been taken whole)
 
     # ---- whose turn ----------------------------------------------------------
     def human(self, colour):
@@ -154,7 +154,7 @@ class Game(reversi.Game):
 
     def after_move(self, now):
         reversi.Game.after_move(self, now)     # flips, click, save, the end
-        if self.session is not None and not self.hearing:
+        if self.session is not None:
             last = self.game.last_move()
             self.session.play(last or PASS, now)   # numbered, saved, sent
 
@@ -187,7 +187,6 @@ class Game(reversi.Game):
 
     # ---- the frame -----------------------------------------------------------
     def update(self, now):
-        self.now = now
         controls = self.hal.controls
         if not self.radio.on:                  # the first frame, or back from a suspend
             try:
@@ -195,11 +194,7 @@ class Game(reversi.Game):
             except (ValueError, OSError):      # none here, or it failed: the lobby's program says why
                 self.app.leave({"open": LOBBY})
         session = self.session
-        self.hearing = True
-        try:
-            events = session.update(now)
-        finally:
-            self.hearing = False
+        events = session.update(now)           # (the friend's move: moved(), shown there)
         if events & QUIET:
             self.waiting = session.quiet and self.state == PLAY
             self.wait_i = 0
