@@ -39,13 +39,12 @@ import time
 from micropython import const
 
 from firmware.games.link import MOVED, QUIET
-from firmware.games.reversi import BLACK, WHITE, PASS
+from firmware.games.reversi import BLACK, PASS
 from firmware.games import reversi_link
 from firmware.hal.controls import A
 from firmware.screens import reversi
-from firmware.screens.base import STATUS_LINE, HELP_LINE
-from firmware.screens.reversi_shared import (
-    LEVEL_NAMES, TWO_PLAYERS, PLAY, OVER, COUNTS, MODE)
+from firmware.screens.base import STATUS_LINE
+from firmware.screens.reversi_shared import LEVEL_NAMES, TWO_PLAYERS, PLAY, OVER
 
 GAME = {
     "title": "Play a friend",
@@ -63,9 +62,9 @@ GAME = {
 LOBBY = ["firmware.screens.link_lobby", "Lobby"]   # the lobby's program (App.open)
 _ENDS = "firmware.screens.link_ends"     # borrowed while a game starts, saves and ends
 _BOARD = "firmware.screens.reversi_draw"
-_BOXES = "firmware.screens.link_boxes"   # held while the code or "Waiting for" shows
+_BOXES = "firmware.screens.link_boxes"   # held while the code or "Waiting for" shows;
+                                         # borrowed when a field of the panel changes
 _SAVE_CHECKS = "firmware.screens.save_checks"   # borrowed while a save loads
-_PANEL_X = const(66)
 _TYPE_CHECKING = const(False)   # Session for make check alone: no code on the board
 if _TYPE_CHECKING:
     from firmware.games.link import Session
@@ -227,33 +226,6 @@ class Game(reversi.Game):
         self.let_go(_BOXES)                    # (nothing, when no box showed)
         fields = self.panel
         reversi.Game.draw(self, display)
-        self._panel(fb, fields)
-
-    def _panel(self, fb, fields):
-        """The link's words on the Reversi panel: who plays which colour, the
-        friend's name, whose move it is."""
-        from firmware.ui import tinyfont
-        x = _PANEL_X
-        if fields & COUNTS:
-            for colour, y in ((BLACK, 1), (WHITE, 11)):
-                tag = "YOU" if colour == self.colour else "PAL"
-                fb.fill_rect(x + 49, y + 1, 13, 5, 0)
-                tinyfont.text(fb, tag, x + 49, y + 1)
-        if fields & MODE:
-            fb.fill_rect(x, 21, 128 - x, 6, 0)
-            tinyfont.text(fb, "LINK " + self.peer_name, x, 21)
-        if fields & STATUS_LINE and self.state == PLAY and not self.message:
-            session = self.session
-            if session is not None and session.quiet:
-                detail = "NOT HEARD"
-            elif self.game.turn == self.colour:
-                detail = "YOUR MOVE"
-            else:
-                detail = "FRIEND'S MOVE"
-            fb.fill_rect(x, 46, 128 - x, 11, 0)
-            tinyfont.text(fb, detail, x, 49)
-        if fields & HELP_LINE:                 # no game menu here
-            fb.fill_rect(x, 57, 128 - x, 7, 0)
-            tinyfont.text(fb, "A NEW  B LEAVE" if self.state == OVER else "A PLACE  B LEAVE",
-                          x, 58)
-
+        if fields:                             # the link's words on Reversi's panel
+            with self.borrow(_BOXES) as boxes:   # only when some field changed
+                boxes.panel(self, fb, fields)
