@@ -385,6 +385,16 @@ def choose(room, side, label):
     room.tap(side, "A")
 
 
+def test_the_linked_game_declares_reversi_s_hints_and_level_and_a_mode_of_its_own():
+    from firmware.screens import link, reversi
+    from firmware.screens.reversi_shared import TWO_PLAYERS
+    declared = {s[0]: s for s in link.GAME["settings"]}
+    assert list(declared) == ["hints", "level", "mode"]
+    for name in ("hints", "level"):                   # Reversi's, less where an older firmware kept them
+        assert declared[name] == [s for s in reversi.GAME["settings"] if s[0] == name][0][:4]
+    assert declared["mode"] == ("mode", None, ((TWO_PLAYERS, "linked"),), TWO_PLAYERS)
+
+
 def test_reversi_s_mode_link_set_in_settings_opens_play_a_friend(tmp_path):
     from firmware import gamelist
     from firmware.screens.reversi_shared import LINK

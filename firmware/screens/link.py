@@ -44,17 +44,18 @@ from firmware.games import reversi_link
 from firmware.hal.controls import A
 from firmware.screens import reversi
 from firmware.screens.base import STATUS_LINE
-from firmware.screens.reversi_shared import LEVEL_NAMES, TWO_PLAYERS, PLAY, OVER
+from firmware.screens.reversi_shared import TWO_PLAYERS, PLAY, OVER
 
 GAME = {
     "title": "Play a friend",
     "icon": b"\x66\x99\x99\x66\x00\x24\x42\x81",     # two discs, and the waves between
     "save": "link",
-    "settings": (
-        ("hints", "Show moves", ((True, "on"), (False, "off")), True),
-        ("level", "CPU level", tuple(enumerate(LEVEL_NAMES)), 1),   # if the CPU takes over (link_boxes)
-        ("mode", None, ((TWO_PLAYERS, "linked"),), TWO_PLAYERS),
-    ),
+    # Reversi's "hints" and "level" (for when the CPU takes over: link_boxes),
+    # sharing the tuples of Reversi's declaration (no heap of their own) less
+    # their fifth item, where an older firmware kept Reversi's; then the mode:
+    # linked, always
+    "settings": tuple(s[:4] for s in reversi.GAME["settings"] if s[0] in ("hints", "level"))
+                + (("mode", None, ((TWO_PLAYERS, "linked"),), TWO_PLAYERS),),
     "at_once": ("hints", "level"),     # the pause menu (E) changes them in the game on show
     "records": reversi.GAME["records"],   # won, drawn, lost: as Reversi's (shared: no heap)
 }
