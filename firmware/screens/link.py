@@ -61,11 +61,11 @@ GAME = {
 }
 
 LOBBY = ["firmware.screens.link_lobby", "Lobby"]   # the lobby's program (App.open)
-_ENDS = "firmware.screens.link_ends"     # borrowed while a game starts, saves and ends
-_BOARD = "firmware.screens.reversi_draw"
-_BOXES = "firmware.screens.link_boxes"   # held while the code or "Waiting for" shows;
-                                         # borrowed when a field of the panel changes
-_SAVE_CHECKS = "firmware.screens.save_checks"   # borrowed while a save loads
+_ENDS = const("firmware.screens.link_ends")   # borrowed while a game starts, saves and ends
+_BOARD = const("firmware.screens.reversi_draw")
+_BOXES = const("firmware.screens.link_boxes")   # held while the code or "Waiting for" shows;
+                                                # borrowed when a field of the panel changes
+_SAVE_CHECKS = const("firmware.screens.save_checks")   # borrowed while a save loads
 _TYPE_CHECKING = const(False)   # Session for make check alone: no code on the board
 if _TYPE_CHECKING:
     from firmware.games.link import Session

@@ -17,7 +17,7 @@ from micropython import const
 from firmware.games.reversi import BLACK, WHITE
 from firmware.hal.controls import A, B, UP, DOWN
 from firmware.screens.base import BACK, STATUS_LINE, HELP_LINE
-from firmware.screens.reversi import GAME as REVERSI
+from firmware.screens import reversi
 from firmware.screens.reversi_shared import YOU_BLACK, YOU_WHITE, PLAY, OVER, COUNTS, MODE
 from firmware.ui import tinyfont
 
@@ -25,7 +25,7 @@ _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the bo
 if _TYPE_CHECKING:
     from firmware.screens.link import Game
 
-WAIT_CHOICES = ("Keep waiting", "Save, leave", "CPU plays")
+_WAIT_CHOICES = const(("Keep waiting", "Save, leave", "CPU plays"))
 _PANEL_X = const(66)
 
 
@@ -49,7 +49,7 @@ def keys(screen: "Game", now):
     if controls.repeat(UP) and screen.wait_i > 0:
         screen.wait_i -= 1
         screen.box_dirty = True
-    elif controls.repeat(DOWN) and screen.wait_i < len(WAIT_CHOICES) - 1:
+    elif controls.repeat(DOWN) and screen.wait_i < len(_WAIT_CHOICES) - 1:
         screen.wait_i += 1
         screen.box_dirty = True
     if controls.just_pressed(B):
@@ -59,7 +59,7 @@ def keys(screen: "Game", now):
         if choice == 1:                    # save and leave
             return BACK
         if choice == 2:                    # the CPU plays the friend's side
-            if screen.hal.store.load(REVERSI["save"], {}).get("game"):
+            if screen.hal.store.load(reversi.GAME["save"], {}).get("game"):
                 # Reversi has a game left unfinished, which this one would replace: ask first
                 screen.replacing = True
                 screen.box_dirty = True
@@ -77,7 +77,7 @@ def cpu_plays(screen: "Game"):
     starts with it (a launch: never returns). The linked game is saved as
     it is first: Continue, or the friend's board back, picks it up here."""
     screen.suspend()                       # saved, and the radio off
-    screen.hal.store.save(REVERSI["save"], {
+    screen.hal.store.save(reversi.GAME["save"], {
         "v": 1, "game": screen.game.to_dict(), "rated": False,
         "mode": YOU_BLACK if screen.colour == BLACK else YOU_WHITE,
         "level": screen.settings["level"]})
@@ -106,11 +106,11 @@ def draw(screen: "Game", fb):
         return
     _centred(fb, "Waiting for", 9)
     _centred(fb, screen.peer_name, 18)
-    for i in range(len(WAIT_CHOICES)):
+    for i in range(len(_WAIT_CHOICES)):
         y = 28 + i * 9
         selected = i == screen.wait_i
         fb.fill_rect(6, y, 116, 9, 1 if selected else 0)
-        fb.text(WAIT_CHOICES[i], 16, y + 1, 0 if selected else 1)
+        fb.text(_WAIT_CHOICES[i], 16, y + 1, 0 if selected else 1)
 
 
 def panel(screen: "Game", fb, fields):

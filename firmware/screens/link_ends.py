@@ -15,7 +15,7 @@ _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the bo
 if _TYPE_CHECKING:
     from firmware.screens.link import Game
 
-RECORDS = "Friends"                    # the Records group of linked games
+_RECORDS = const("Friends")            # the Records group of linked games
 
 
 def link(screen: "Game", session, peer, inviter, name, number=0, last=0, pending=False):
@@ -81,7 +81,7 @@ def finish(screen: "Game"):
     ("YOU WIN 40-24")."""
     winner = screen.game.winner()
     outcome = "drawn" if winner == DRAW else "won" if winner == screen.colour else "lost"
-    screen.app.records.count(RECORDS, outcome)
+    screen.app.records.count(_RECORDS, outcome)
     black, white = screen.game.final_score()
     mine, theirs = (black, white) if screen.colour == BLACK else (white, black)
     lines = screen.end_lines
