@@ -331,6 +331,24 @@ def test_waiting_then_save_and_leave_turns_the_radio_off(tmp_path):
     assert saved(a)["link"]["session"] == b.screen.session.session
 
 
+def test_a_friend_heard_again_closes_the_waiting_box(tmp_path):
+    room = Room(tmp_path)
+    a, b = room.sides
+    room.pair(a, b)
+    for side in (a, b):
+        room.tap(side, "A")
+    room.air.loss = 1.0                            # nothing gets through for a while
+    room.frames(6 * 30)
+    assert a.screen.waiting and shows(a.board.panel, "Waiting for")
+    room.air.loss = 0.0
+    assert room.until(lambda: not a.screen.waiting, 100)
+    room.frames(1)
+    assert a.screen.message == "FRIEND IS BACK" and not shows(a.board.panel, "Waiting for")
+    room.place(a, square(2, 3))                    # and the game goes on
+    assert room.until(lambda: b.screen.session.number == 1 and not a.screen.session.pending, 100)
+    assert position(a) == position(b)
+
+
 def test_two_pairs_in_one_room(tmp_path):
     room = Room(tmp_path, n=4)
     a, b, c, d = room.sides

@@ -89,8 +89,6 @@ class Game(reversi.Game):
         self.replacing = False         # "CPU plays" asking before it replaces Reversi's game
         self.box_dirty = False
         reversi.Game.__init__(self, app, save=save, settings=settings, **options)
-        self.mode = TWO_PLAYERS
-        self.rated = False
 
     # ---- the radio -------------------------------------------------------------
     def suspend(self):
@@ -195,13 +193,8 @@ class Game(reversi.Game):
                 self.app.leave({"open": LOBBY})
         session = self.session
         events = session.update(now)           # (the friend's move: moved(), shown there)
-        if events & QUIET:
-            self.waiting = session.quiet and self.state == PLAY
-            self.wait_i = 0
-            self.replacing = False
-            self.redraw()
-            if not session.quiet:
-                self.say("FRIEND IS BACK", now)
+        if events & QUIET:                     # the friend went quiet, or is back:
+            self.helper(_BOXES).quiet(self, now)   # the box opens or closes
         if events & MOVED:
             self.panel |= STATUS_LINE
         if self.waiting or self.code:          # a box on show: its keys

@@ -29,6 +29,18 @@ _WAIT_CHOICES = const(("Keep waiting", "Save, leave", "CPU plays"))
 _PANEL_X = const(66)
 
 
+def quiet(screen: "Game", now):
+    """The friend went quiet: "Waiting for" opens (in a game still played);
+    or was heard again: it closes, and the status line says so."""
+    session = screen.session
+    screen.waiting = session.quiet and screen.state == PLAY
+    screen.wait_i = 0
+    screen.replacing = False
+    screen.redraw()
+    if not session.quiet:
+        screen.say("FRIEND IS BACK", now)
+
+
 def keys(screen: "Game", now):
     """A frame's keys while a box shows: the screen to go to (BACK) or None."""
     controls = screen.hal.controls

@@ -60,6 +60,8 @@ def restore(screen: "Game", data):
          saved["number"], saved["last"], saved["pending"])   # (the hints: our colour)
     if not reversi.Game.restore(screen, data):
         return False
+    screen.mode = TWO_PLAYERS              # (whatever the save says: a linked game is
+    screen.rated = False                   # two players, unrated)
     screen.paired = None                   # (the same pairing: started again after a reset)
     return True
 
