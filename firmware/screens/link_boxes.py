@@ -2,10 +2,11 @@
 the boxes over the board, the pairing code, on show until the first move,
 and "Waiting for" a friend not heard for ~5 s, with its three choices; and
 the link's fields on Reversi's panel (YOU/PAL, the friend's name, whose
-move it is). The screen holds this module while a box shows and lets it go
-when the box closes (GameScreen.helper, let_go), and borrows it for a
-moment when a field of the panel changes (a move, a message, the help
-line), so the game does not hold this code while it is played. The box is
+move it is). The screen holds this module while a box shows, from when the
+friend goes quiet (quiet()), and lets it go when the box closes
+(GameScreen.helper, let_go), and borrows it for a moment when a field of
+the panel changes (a move, a message, the help line), so the game does not
+hold this code while it is played. The box is
 drawn with the display's own text and shapes (no firmware.ui.draw to load
 for it).
 
