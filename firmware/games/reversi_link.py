@@ -39,16 +39,8 @@ def play(game, move):
 def set_position(game, data, off):
     """Take the position in data[off:off + 17] as it is: the board, the side
     to move; the move record starts again from it (undo cannot go behind).
-    ValueError when it is not a position (a square or a side that is none)."""
-    turn = data[off + 16]
-    if turn != 1 and turn != 2:            # BLACK, WHITE
-        raise ValueError("side to move %d is neither 1 nor 2" % turn)
-    cells = ""
-    for i in range(64):
-        value = (data[off + i // 4] >> (6 - 2 * (i % 4))) & 3
-        if value == 3:
-            raise ValueError("square %d holds 3" % i)
-        cells += "-XO"[value]
+    ValueError when it is not a position (a square or a side that is none).
+    Rare (a power cut, two boards that disagree): its code is borrowed."""
     from firmware import modules
-    with modules.borrowed("firmware.games.reversi_tools") as tools:   # rarely: not kept
-        tools.set_position(game, cells, turn)
+    with modules.borrowed("firmware.games.reversi_link_take") as take:   # not kept
+        take.set_position(game, data, off)

@@ -353,6 +353,35 @@ def test_a_board_that_missed_moves_takes_the_later_position_whole():
     assert position(black.game) == position(white.game)
 
 
+def test_a_position_that_is_none_is_refused_with_the_reason_and_ignored():
+    game = Reversi()
+    data = bytearray(STATE_SIZE)
+    position_into(game, data, 0)
+    for where, value, reason in ((16, 0, "side to move 0 is neither 1 nor 2"),
+                                 (0, 0xC0, "square 0 holds 3")):
+        bad = bytearray(data)
+        bad[where] = value
+        try:
+            reversi_link.set_position(game, bad, 0)
+            assert False
+        except ValueError as e:
+            assert str(e) == reason
+    assert position(game) == bytes(data)             # nothing taken
+    air, black, white, now = paired_players()
+    now, _ = run([black, white], now, 20)
+    black.colour = white.colour = 0                   # nobody moves from here
+    now, _ = run([black, white], now, 20)
+    before, number = position(white.game), white.session.number
+    black.session.start(link.MOVE, black.session.session)
+    out = black.session.out
+    out[6], out[7], out[8] = 0, number + 5, 0         # a later move, taken whole...
+    position_into(black.game, out, 9)
+    out[9 + 16] = 0                                   # ...were it a position
+    black.session.send_to(black.session.peer)
+    assert not white.session.update(now + 1) & link.MOVED
+    assert position(white.game) == before and white.session.number == number
+
+
 def test_the_same_move_number_with_another_position_the_inviter_wins():
     for damaged in ("white", "black"):
         air, black, white, now = paired_players()
