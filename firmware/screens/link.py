@@ -62,7 +62,6 @@ GAME = {
 
 LOBBY = ["firmware.screens.link_lobby", "Lobby"]   # the lobby's program (App.open)
 _ENDS = const("firmware.screens.link_ends")   # borrowed while a game starts, saves and ends
-_BOARD = const("firmware.screens.reversi_draw")
 _BOXES = const("firmware.screens.link_boxes")   # held while the code or "Waiting for" shows;
                                                 # borrowed when a field of the panel changes
 _SAVE_CHECKS = const("firmware.screens.save_checks")   # borrowed while a save loads
@@ -206,16 +205,8 @@ class Game(reversi.Game):
 
     def draw(self, display):
         fb = display.fb
-        if self.waiting or self.code:
-            # a box over the board: repainted only when something changed.
-            # The board's drawing code is let go meanwhile, as under
-            # Reversi's overlays (closing the box repaints everything).
-            if self.dirty or self.box_dirty:
-                if self.dirty:
-                    self.helper(_BOARD).draw(self, fb)
-                self.box_dirty = False
-                self.helper(_BOXES).draw(self, fb)
-            self.let_go(_BOARD)
+        if self.waiting or self.code:          # a box over the board
+            self.helper(_BOXES).draw(self, fb)
             return
         self.let_go(_BOXES)                    # (nothing, when no box showed)
         fields = self.panel

@@ -28,6 +28,7 @@ if _TYPE_CHECKING:
 
 _WAIT_CHOICES = const(("Keep waiting", "Save, leave", "CPU plays"))
 _PANEL_X = const(66)
+_BOARD = const("firmware.screens.reversi_draw")   # the board under the box
 
 
 def quiet(screen: "Game", now):
@@ -102,7 +103,18 @@ def _centred(fb, text, y):
 
 
 def draw(screen: "Game", fb):
-    """The box on show, over the board."""
+    """The box on show, over the board: repainted only when something
+    changed. The board's drawing code is let go meanwhile, as under
+    Reversi's overlays (closing the box repaints everything)."""
+    if screen.dirty or screen.box_dirty:
+        if screen.dirty:
+            screen.helper(_BOARD).draw(screen, fb)
+        screen.box_dirty = False
+        _box(screen, fb)
+    screen.let_go(_BOARD)
+
+
+def _box(screen: "Game", fb):
     fb.fill_rect(4, 6, 120, 52, 0)
     fb.rect(4, 6, 120, 52, 1)
     if not screen.waiting:
