@@ -11,7 +11,7 @@ from firmware.games.link_pairing import board_name
 from firmware.games.reversi import BLACK, WHITE, square
 from firmware.screens.reversi_shared import YOU_BLACK
 from tests import saves
-from tests.panel import shows
+from tests.panel import shows, shows_tiny
 from tools.emu import Board
 from tools.emu.air import Air
 from tools.emu.runner import Runner
@@ -340,6 +340,8 @@ def test_a_friend_heard_again_closes_the_waiting_box(tmp_path):
     room.air.loss = 1.0                            # nothing gets through for a while
     room.frames(6 * 30)
     assert a.screen.waiting and shows(a.board.panel, "Waiting for")
+    # under the box, the panel's keys are the linked game's (B LEAVE), not Reversi's (B MENU)
+    assert shows_tiny(a.board.panel, "A PLACE") and not shows_tiny(a.board.panel, "MENU")
     room.air.loss = 0.0
     assert room.until(lambda: not a.screen.waiting, 100)
     room.frames(1)

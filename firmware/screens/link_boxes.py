@@ -17,7 +17,7 @@ from micropython import const
 
 from firmware.games.reversi import BLACK, WHITE
 from firmware.hal.controls import A, B, UP, DOWN
-from firmware.screens.base import BACK, STATUS_LINE, HELP_LINE
+from firmware.screens.base import BACK, STATUS_LINE, HELP_LINE, ALL_FIELDS
 from firmware.screens import reversi
 from firmware.screens.reversi_shared import YOU_BLACK, YOU_WHITE, PLAY, OVER, COUNTS, MODE
 from firmware.ui import tinyfont
@@ -108,7 +108,8 @@ def draw(screen: "Game", fb):
     Reversi's overlays (closing the box repaints everything)."""
     if screen.dirty or screen.box_dirty:
         if screen.dirty:
-            screen.helper(_BOARD).draw(screen, fb)
+            screen.helper(_BOARD).draw(screen, fb)   # the board and Reversi's panel,
+            panel(screen, fb, ALL_FIELDS)            # with the link's words on it
         screen.box_dirty = False
         _box(screen, fb)
     screen.let_go(_BOARD)
