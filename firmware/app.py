@@ -18,6 +18,9 @@ from micropython import const
 _PROBE_MS = const(2000)        # a missing panel is looked for this often
 _MENU_GOOD_MS = const(20000)   # a menu that ran this long before it failed is not "broken"
 _MEMORY_RESET_MS = const(60000)   # a reset for want of memory, at most once this often
+# what a restart after a MemoryError needs of the launch note (_out_of_memory):
+# the only fields App.note keeps once the first screen is up
+_RESTART_FIELDS = const(("start", "broken"))
 
 
 BACK = "back"     # what update() returns to go back to the menu
@@ -92,13 +95,12 @@ class App:
     launch note names (note: {} at power-on)."""
     can_sleep = True   # False once light sleep was refused (firmware/sleep.py)
 
-    def __init__(self, hal, settings, records, games_folder="games", note=None):
+    def __init__(self, hal, settings, games_folder="games", note=None):
         note = note or {}
         self.hal = hal
         self.settings = settings
-        self.records = records
         self.screen = None
-        self.note = note                   # what this program was started with
+        self.note = note       # what this program was started with (start() keeps a restart's part)
         self.game = note.get("game")       # the menu entry of the game this program plays
         self.games_folder = games_folder   # a player's games: /games on the board
         self.games_checked = note.get("games_checked", False)   # declarations read this power-on
@@ -140,8 +142,28 @@ class App:
                     screen = self.open("firmware.screens.splash", "Splash")
             except Exception as error:
                 self.crash(error, menu)
-                return
+                screen = self.screen      # the crash screen comes first
         self.screen = screen
+        # Of the note, a restart after a MemoryError needs the game's start
+        # only (_out_of_memory): the rest (the notes, the toast, the menu's
+        # cursor, the stick's calibration...) is in the app and the HAL now,
+        # and held whole it would stay in the heap for the program's life.
+        note = self.note
+        self.note = {}
+        for field in _RESTART_FIELDS:
+            if field in note:
+                self.note[field] = note[field]
+
+    @property
+    def records(self):
+        """The records of every game (firmware/records.py), read from the store
+        now: a game's end, the Records screen and Settings' reset use them for
+        a moment and let them go, so no program holds them, nor their code,
+        between frames. Each use reads data/records.json again (take it once:
+        `records = self.app.records`); a damaged file is set aside then, with
+        a note, as at power-on (firmware/start_up.py)."""
+        with modules.borrowed("firmware.records") as records:
+            return records.Records(self.hal.store)
 
     def game_screen(self):
         """The screen of the game this program was launched for (self.note),
@@ -291,7 +313,7 @@ class App:
         note = {}
         if self.game is not None:
             note["game"] = self.game
-            for field in ("start", "broken"):
+            for field in _RESTART_FIELDS:
                 if field in self.note:
                     note[field] = self.note[field]
         try:
@@ -442,15 +464,15 @@ def main(board=None, store_root=_STORE_ROOT, games_folder="games"):
 
 
 def start(board=None, store_root=_STORE_ROOT, games_folder="games"):
-    """The HAL, the settings and records, and the app at its first screen;
+    """The HAL, the settings, and the app at its first screen;
     firmware/start_up.py does it and is forgotten again (a function of its
     own: no frame holds the module after). None: safe boot."""
     with modules.borrowed("firmware.start_up") as start_up:
         begun = start_up.begin(board, store_root)
     if begun is None:
         return None
-    hal, settings, records, note, test_first = begun
-    app = App(hal, settings, records, games_folder, note)
+    hal, settings, note, test_first = begun
+    app = App(hal, settings, games_folder, note)
     # A held at power-on: Test board first
     app.start(app.open("firmware.screens.board_test", "BoardTest") if test_first else None)
     return app

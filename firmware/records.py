@@ -4,6 +4,10 @@ importing any game.
 Layout: {group: {field: number}}, a group per game or per way of playing it
 ("8-Puzzle numbers", "Reversi easy"); the fields are the ones the games
 declare (GAME["records"]: field, label, kind, how to show it).
+
+No program holds a Records object (nor this module) between frames: app.records
+(firmware/app.py) reads the file into one where it is used, a game's end, the
+Records screen, Settings' reset, and it goes when that is done.
 """
 from micropython import const
 

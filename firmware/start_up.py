@@ -1,20 +1,19 @@
 """The start of every program, after a power-on or a soft reset: the launch
 note taken (firmware/launch.py), the board file chosen, the hardware brought
 up (warm after a soft reset: the panel keeps its picture, the stick its
-calibration), safe boot after a power-on, then the settings and records
-read. firmware/app.py imports this module for that and forgets it afterwards,
-so none of it is in the heap while the player plays (README, "Why the code
-looks like this").
+calibration), safe boot after a power-on, then the settings read (and, after
+a power-on, the records checked). firmware/app.py imports this module for
+that and forgets it afterwards, so none of it is in the heap while the
+player plays (README, "Why the code looks like this").
 
-The Settings and Records objects made here stay with the app; their modules'
-code stays with them."""
+The Settings object made here stays with the app, and its module's code with
+it; the records are read where they are used (App.records)."""
 import json
 import sys
 
 import machine
 from firmware import launch, modules
 from firmware.hal.store import Store
-from firmware.records import Records
 from firmware.settings import Settings
 from micropython import const
 
@@ -24,13 +23,14 @@ _TEST_BOARD_BUTTON = const(0)  # A: held while powering on, Test board comes fir
 
 
 def begin(board, store_root):
-    """(hal, settings, records, note, test board first) for firmware.app.App,
-    or None after a safe boot. note is what the program before this one left
-    ({} after a power-on, a hard reset, or a soft reset with no launch: Ctrl-D)."""
+    """(hal, settings, note, test board first) for firmware.app.App, or None
+    after a safe boot. note is what the program before this one left ({}
+    after a power-on, a hard reset, or a soft reset with no launch: Ctrl-D)."""
     note = take_note(Store(store_root))
     hal = _hal(board, store_root, note)
     test_first = False
-    if note is None:
+    power_on = note is None
+    if power_on:
         if machine.reset_cause() != machine.SOFT_RESET:
             if hal.controls.pressed(_SAFE_BOOT_BUTTON):
                 # safe boot: a note on the panel, and the app stays out of the way
@@ -44,11 +44,20 @@ def begin(board, store_root):
             # A held: Test board before the menu
             test_first = hal.controls.pressed(_TEST_BOARD_BUTTON)
         note = {}
-    # the settings and records read from the store. A file its checks let
-    # through can still raise here (a value the hardware refuses): it is set
-    # aside, the defaults are used, and the board never shows a blank panel
-    # at every power-on
-    return hal, _read(hal, Settings, "settings"), _read(hal, Records, "records"), note, test_first
+    # the settings read from the store. A file its checks let through can
+    # still raise here (a value the hardware refuses): it is set aside, the
+    # defaults are used, and the board never shows a blank panel at every
+    # power-on
+    settings = _read(hal, Settings, "settings")
+    if power_on:
+        # The records are read where they are used (App.records), and let go.
+        # At power-on they are read once here too, the same way, so a damaged
+        # file is set aside and said now, not at the end of the first game.
+        # (Imported here: forgotten with this module, and no later program
+        # holds their names.)
+        from firmware.records import Records
+        _read(hal, Records, "records")
+    return hal, settings, note, test_first
 
 
 def take_note(store):

@@ -420,3 +420,12 @@ def test_a_file_where_the_save_folder_should_be_is_one_note(board, tmp_path):
     assert type(arcade.screen).__name__ == "Game"
     assert [text for text, _ in seen] == ["No save folder\nnothing is kept"]
     assert arcade.hal.store.bad == [] and blocked.read_text() == ""
+
+
+def test_a_reversi_save_with_too_many_moves_says_how_many_and_the_limit():
+    from firmware.check import Invalid
+    from firmware.games.reversi import MOST_PLIES
+    from firmware.screens import save_checks
+    save = _put(_reversi_save(), ("game", "moves"), ["f5"] * (MOST_PLIES + 1))
+    with pytest.raises(Invalid, match="moves: %d, at most %d" % (MOST_PLIES + 1, MOST_PLIES)):
+        save_checks.reversi(save)

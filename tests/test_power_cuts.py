@@ -20,7 +20,6 @@ from firmware.games.npuzzle import Puzzle
 from firmware.games import npuzzle_setup
 from firmware.hal import Hal
 from firmware.hal.store import Store
-from firmware.records import Records
 from firmware.settings import Settings
 from tests.test_app import frames, nudge
 
@@ -186,9 +185,9 @@ def _game_program(fs, title):
     """The game's own program on this flash, started as a launch starts it
     (firmware/launch.py): the note the menu writes, then the game's App."""
     hal = Hal(ml4m, "data", fs)
-    menu = App(hal, Settings(hal.store), Records(hal.store))
+    menu = App(hal, Settings(hal.store))
     note = gamelist.launch_note(menu, gamelist.entry_key(menu, title))
-    arcade = App(hal, menu.settings, menu.records, note=note)
+    arcade = App(hal, menu.settings, note=note)
     arcade.start()
     return arcade
 

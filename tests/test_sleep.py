@@ -76,10 +76,14 @@ def test_the_game_is_saved_before_the_cpu_stops(board, store_dir):
     to_menu(board, arcade)
     choose(board, arcade, "2048")
     game = arcade.screen
-    board.push("left")
-    frames(arcade, 3)
-    board.center()
-    frames(arcade, 3)
+    for direction in ("left", "right", "up", "down"):   # (the tiles are random: one moves)
+        board.push(direction)
+        frames(arcade, 3)
+        board.center()
+        frames(arcade, 3)
+        if game.game.moves:
+            break
+    assert game.progress() is not None      # a game in progress, to be saved
     seen = []
 
     def look():             # the flash at the moment the CPU stops

@@ -11,7 +11,7 @@ Keys
 
 A move animates in three frames (firmware.screens.g2048_draw); a push
 during the animation cuts it short. The best score and best tile are kept in
-app.records under "2048".
+the records under "2048" (app.records: read when a game ends or is left).
 
 The screen is the game's state and its keys; its helpers take it as
 `screen: "Game"` (what they use of it, make check checks):
@@ -140,7 +140,9 @@ class Game(GameScreen):
 
     def _keep_records(self):
         game = self.game
-        records = self.app.records
+        if not (game.score or game.moves):
+            return                       # nothing played: the records are not even read
+        records = self.app.records       # read now, and let go when this returns
         if game.score and records.best(self.title, "best score", game.score,
                                        lower_is_better=False):
             self.new_record = True

@@ -35,7 +35,7 @@ def reversi(data):
     game = check.table(data.get("game"), "game")
     moves = check.array(game.get("moves", []), None, "moves")
     if len(moves) > MOST_PLIES:
-        raise check.Invalid("moves: too many")
+        raise check.Invalid("moves: %d, at most %d" % (len(moves), MOST_PLIES))
     for name in moves:
         check.text(name, 4, "move")
     start = game.get("start")

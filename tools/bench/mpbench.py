@@ -158,10 +158,15 @@ class Hal:
 
 class App:
     def __init__(self, hal, settings):
-        from firmware.records import Records
         self.hal = hal
         self.settings = settings
-        self.records = Records(hal.store)
+
+    @property
+    def records(self):
+        """Read from the store at each use and let go, as firmware.app.App's."""
+        from firmware import modules
+        with modules.borrowed("firmware.records") as records:
+            return records.Records(self.hal.store)
 
 
 def frame(hal, game):
