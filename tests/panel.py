@@ -1,8 +1,5 @@
 """Reading the emulated panel in tests: find text drawn with the 8x8 font
 (shows), or with tinyfont (shows_tiny)."""
-import framebuf
-
-from firmware.ui import tinyfont
 from tools.simulator.panel_text import find_text, highlighted  # noqa: F401
 
 
@@ -12,6 +9,8 @@ def shows(panel, text):
 
 def shows_tiny(panel, text, size=1):
     """text drawn with tinyfont somewhere on the panel."""
+    import framebuf                    # (here: some tests import this module
+    from firmware.ui import tinyfont   # where the firmware cannot load)
     w = tinyfont.width(text, size)
     h = tinyfont.height(size)
     fb = framebuf.FrameBuffer(bytearray(w * 8), w, 8, framebuf.MONO_VLSB)
