@@ -154,7 +154,7 @@ _GUARD = re.compile(r"^_TYPE_CHECKING = const\(False\).*\nif _TYPE_CHECKING:\n(?
 _DECLARATION = re.compile(r'^    [a-z_]+: (?:\w+|"[^"\n]*")(?:\s+#.*)?\n', re.M)
 # the borrowed helpers that import const for the guard alone
 CONST_FOR_THE_GUARD = {"puzzle_hints.py", "puzzle_start.py", "g2048_end.py", "reversi_start.py",
-                       "reversi_end.py", "link_boxes.py", "link_ends.py"}
+                       "reversi_end.py"}
 
 
 def _blank(match):
@@ -198,7 +198,7 @@ def test_the_helpers_are_typed():
 @pytest.mark.parametrize("source", TYPED)
 def test_the_typing_makes_no_code_on_the_board(source, tmp_path):
     """The same bytecode, constants and names with the typing as without it.
-    (Seven borrowed helpers import const for the guard alone: that import,
+    (Five borrowed helpers import const for the guard alone: that import,
     16 bytes run once when the module loads, is the whole cost.)"""
     text = open(os.path.join(ROOT, source)).read()
     bare = untyped(text)

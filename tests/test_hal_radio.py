@@ -84,7 +84,7 @@ def test_broadcast_and_signal_strength():
     radios = [on(x, lambda: Radio(ml4m)) for x in (a, near, far)]
     for board, radio in zip((a, near, far), radios):
         on(board, radio.start)
-    on(a, radios[0].broadcast, b"hi")
+    on(a, radios[0].send, BROADCAST, b"hi")
     for board, radio in zip((near, far), radios[1:]):
         board.advance(10)
         assert bytes(on(board, radio.poll)) == b"hi"
@@ -108,12 +108,19 @@ def test_a_message_over_250_bytes_is_refused_with_the_limit():
         on(a, ra.send, rb.mac, bytes(251))
 
 
-def test_no_radio_or_a_stick_on_adc2_refuses_link_play():
-    assert Radio(ml4m).why_not() is None
-    assert Radio(board_file(RADIO=False)).why_not() == "No radio on\nthis board"
-    reason = Radio(board_file(JOY_X_PIN=4)).why_not()
-    assert reason == "Stick on GPIO4:\nADC2, no radio"
-    assert all(len(line) <= 16 for line in reason.split("\n"))
+def test_no_radio_or_a_stick_on_adc2_refuses_to_start_with_the_reason():
+    board = Board()
+    for changes, reason in (({"RADIO": False}, "No radio on\nthis board"),
+                            ({"JOY_X_PIN": 4}, "Stick on GPIO4:\nADC2, no radio")):
+        radio = Radio(board_file(**changes))
+        with pytest.raises(ValueError) as refused:
+            radio.start()
+        assert str(refused.value) == reason
+        assert all(len(line) <= 16 for line in reason.split("\n"))
+        assert not radio.on and not board.radio.wlan_on      # Wi-Fi never turned on
+    radio = Radio(ml4m)
+    radio.start()
+    assert radio.on
 
 
 def test_a_full_receive_buffer_drops_but_still_acknowledges():

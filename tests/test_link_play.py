@@ -12,7 +12,7 @@ from firmware.games.link_pairing import board_name
 from firmware.games.reversi import BLACK, WHITE, square
 from firmware.screens.reversi_shared import YOU_BLACK
 from tests import saves
-from tests.panel import shows
+from tests.panel import shows, shows_tiny
 from tools.emu import Board
 from tools.emu.air import Air
 from tools.emu.runner import Runner
@@ -332,6 +332,26 @@ def test_waiting_then_save_and_leave_turns_the_radio_off(tmp_path):
     assert saved(a)["link"]["session"] == b.screen.session.session
 
 
+def test_a_friend_heard_again_closes_the_waiting_box(tmp_path):
+    room = Room(tmp_path)
+    a, b = room.sides
+    room.pair(a, b)
+    for side in (a, b):
+        room.tap(side, "A")
+    room.air.loss = 1.0                            # nothing gets through for a while
+    room.frames(6 * 30)
+    assert a.screen.waiting and shows(a.board.panel, "Waiting for")
+    # under the box, the panel's keys are the linked game's (B LEAVE), not Reversi's (B MENU)
+    assert shows_tiny(a.board.panel, "A PLACE") and not shows_tiny(a.board.panel, "MENU")
+    room.air.loss = 0.0
+    assert room.until(lambda: not a.screen.waiting, 100)
+    room.frames(1)
+    assert a.screen.message == "FRIEND IS BACK" and not shows(a.board.panel, "Waiting for")
+    room.place(a, square(2, 3))                    # and the game goes on
+    assert room.until(lambda: b.screen.session.number == 1 and not a.screen.session.pending, 100)
+    assert position(a) == position(b)
+
+
 def test_two_pairs_in_one_room(tmp_path):
     room = Room(tmp_path, n=4)
     a, b, c, d = room.sides
@@ -360,6 +380,23 @@ def test_a_board_with_its_stick_on_adc2_refuses_with_the_reason(tmp_path, monkey
     assert type(a.screen).__name__ == "Menu"
 
 
+def test_a_linked_game_saved_on_a_board_that_cannot_link_now_goes_to_the_lobby_s_reason(
+        tmp_path, monkeypatch):
+    room = Room(tmp_path)
+    a, b = room.sides
+    room.pair(a, b)
+    for side in (a, b):
+        room.tap(side, "A")
+    room.place(a, square(2, 3))
+    assert room.until(lambda: not a.screen.session.pending, 100)
+    monkeypatch.setattr(ml4m, "RADIO", False)     # the board file changed: no radio now
+    a.power_on()
+    room.to_link_game(a, lobby=False)             # the linked game's program refuses
+    assert shows(a.board.panel, "No radio on") and shows(a.board.panel, "this board")
+    assert not a.board.radio.wlan_on
+    assert saved(a)["link"]["number"] == 1        # the linked game kept, for later
+
+
 def choose(room, side, label):
     """From the menu: the entry label, A."""
     assert room.until(lambda: type(side.screen).__name__ == "Menu", 200)
@@ -367,6 +404,16 @@ def choose(room, side, label):
     while menu.labels[menu.cursor] != label:
         room.nudge(side, "down")
     room.tap(side, "A")
+
+
+def test_the_linked_game_declares_reversi_s_hints_and_level_and_a_mode_of_its_own():
+    from firmware.screens import link, reversi
+    from firmware.screens.reversi_shared import TWO_PLAYERS
+    declared = {s[0]: s for s in link.GAME["settings"]}
+    assert list(declared) == ["hints", "level", "mode"]
+    for name in ("hints", "level"):                   # Reversi's, less where an older firmware kept them
+        assert declared[name] == [s for s in reversi.GAME["settings"] if s[0] == name][0][:4]
+    assert declared["mode"] == ("mode", None, ((TWO_PLAYERS, "linked"),), TWO_PLAYERS)
 
 
 def test_reversi_s_mode_link_set_in_settings_opens_play_a_friend(tmp_path):

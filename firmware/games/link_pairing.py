@@ -30,7 +30,7 @@ GONE_MS = const(3000)         # a board not heard this long leaves the list
 _MOST_BOARDS = const(6)       # the lobby lists this many boards at most
 _READS_A_FRAME = const(8)     # messages read in one update, at most
 
-_CODE_LETTERS = "ACDEFHJKLMNPRTUVWXY34679"   # no 0/O, 1/I, 2/Z, 5/S, 8/B, G
+_CODE_LETTERS = const("ACDEFHJKLMNPRTUVWXY34679")   # no 0/O, 1/I, 2/Z, 5/S, 8/B, G
 
 
 def board_name(mac, prefix="ML4M"):

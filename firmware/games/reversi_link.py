@@ -1,11 +1,12 @@
 """Reversi's side of a link game (firmware/games/link.py's Session): the
 whole position as 17 bytes (64 squares at 2 bits, then the side to move),
 the peer's move played by the rules, a position taken as it is. The link
-screen (firmware/screens/link.py) and the protocol's tests (tests/rules/)
-use it alike. The lobby's program imports it for GAME_ID and STATE_SIZE
-alone, so the rules (firmware.games.reversi) are not imported here: the
-squares are counted out (11..18, 21..28, ... 81..88, as the rules number
-them) and the colours are the rules' BLACK 1 and WHITE 2."""
+screen (firmware/screens/link.py) is the Session's game side through
+these functions, and the protocol's tests (tests/rules/) use them alike.
+The lobby's program imports it for GAME_ID and STATE_SIZE alone, so the
+rules (firmware.games.reversi) are not imported here: the squares are
+counted out (11..18, 21..28, ... 81..88, as the rules number them) and
+the colours are the rules' BLACK 1 and WHITE 2."""
 from micropython import const
 
 from firmware.games import IllegalMove
@@ -26,49 +27,20 @@ def position_into(game, buf, off):
     buf[off + 16] = game.turn
 
 
+def play(game, move):
+    """The peer's move by the rules: False when it is illegal (nothing changed)."""
+    try:
+        game.push(move)
+        return True
+    except IllegalMove:
+        return False
+
+
 def set_position(game, data, off):
     """Take the position in data[off:off + 17] as it is: the board, the side
     to move; the move record starts again from it (undo cannot go behind).
-    ValueError when it is not a position (a square or a side that is none)."""
-    turn = data[off + 16]
-    if turn != 1 and turn != 2:            # BLACK, WHITE
-        raise ValueError("side to move %d is neither 1 nor 2" % turn)
-    cells = ""
-    for i in range(64):
-        value = (data[off + i // 4] >> (6 - 2 * (i % 4))) & 3
-        if value == 3:
-            raise ValueError("square %d holds 3" % i)
-        cells += "-XO"[value]
+    ValueError when it is not a position (a square or a side that is none).
+    Rare (a power cut, two boards that disagree): its code is borrowed."""
     from firmware import modules
-    with modules.borrowed("firmware.games.reversi_tools") as tools:   # rarely: not kept
-        tools.set_position(game, cells, turn)
-
-
-class LinkedReversi:
-    """A Reversi game as a Session sees it (the game's side of the link:
-    position_into, play, set_position, moved). moved(number, move) records
-    the move number and calls on_moved(number, move): the link screen saves
-    there, and shows the friend's move."""
-
-    def __init__(self, game, on_moved=None):
-        self.game = game
-        self.on_moved = on_moved
-        self.number = 0
-
-    def position_into(self, buf, off):
-        position_into(self.game, buf, off)
-
-    def play(self, move):
-        try:
-            self.game.push(move)
-            return True
-        except IllegalMove:
-            return False
-
-    def set_position(self, data, off):
-        set_position(self.game, data, off)
-
-    def moved(self, number, move):
-        self.number = number
-        if self.on_moved is not None:
-            self.on_moved(number, move)
+    with modules.borrowed("firmware.games.reversi_link_take") as take:   # not kept
+        take.set_position(game, data, off)

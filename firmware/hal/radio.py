@@ -13,8 +13,8 @@ nothing; the sender's address is a reference into the peer table.
 
 The board file says whether the board has the radio (RADIO) and which
 analog pins Wi-Fi takes away (ADC2_PINS): the ESP32 cannot read ADC2 while
-Wi-Fi is on, so a stick wired there would freeze. why_not() says so, and the
-link game is refused with that message instead.
+Wi-Fi is on, so a stick wired there would freeze. start() refuses then,
+saying so, and the link game is refused with that message instead.
 """
 from micropython import const
 
@@ -35,24 +35,21 @@ class Radio:
         self._now = None
         self._peers = []           # addresses registered with add_peer
 
-    def why_not(self):
-        """None when this board can use the radio; else the reason, in
-        words for the panel (two lines of at most 16 characters)."""
+    def start(self):
+        """Wi-Fi's station interface and ESP-NOW on, on the fixed channel.
+        ValueError when this board cannot use the radio, the reason in words
+        for the panel (two lines of at most 16 characters); OSError when the
+        chip refuses. The caller tells the player."""
+        if self.on:
+            return
         board = self.board
         if not getattr(board, "RADIO", False):
-            return "No radio on\nthis board"
+            raise ValueError("No radio on\nthis board")
         adc2 = getattr(board, "ADC2_PINS", ())
         for pin in (board.JOY_X_PIN, board.JOY_Y_PIN):
             if pin in adc2:
                 # Wi-Fi owns ADC2: the stick would read nothing while linked
-                return "Stick on GPIO%d:\nADC2, no radio" % pin
-        return None
-
-    def start(self):
-        """Wi-Fi's station interface and ESP-NOW on, on the fixed channel;
-        OSError when the chip refuses (the caller tells the player)."""
-        if self.on:
-            return
+                raise ValueError("Stick on GPIO%d:\nADC2, no radio" % pin)
         try:
             import network
             import espnow
@@ -96,7 +93,8 @@ class Radio:
         self._peers.append(mac)
 
     def send(self, mac, message):
-        """Send message (bytes or a bytearray, at most 250 bytes) to one board;
+        """Send message (bytes or a bytearray, at most 250 bytes) to one board,
+        or to every board on the channel that listens (mac BROADCAST);
         True when its radio heard it (not that its program read it)."""
         if not self.on:
             return False
@@ -108,10 +106,6 @@ class Radio:
             return bool(self._now.send(mac, message, mac != BROADCAST))
         except OSError:                  # its buffers full, the peer table full
             return False
-
-    def broadcast(self, message):
-        """Send message to every board on the channel that listens."""
-        return self.send(BROADCAST, message)
 
     def poll(self):
         """The next message heard (a bytearray reused by the next poll; its

@@ -40,20 +40,23 @@ import time
 from micropython import const
 
 from firmware.games.link import MOVED, QUIET
-from firmware.games.reversi import BLACK, WHITE, PASS
-from firmware.games import reversi_link    # (the game's side of the Session: all game)
+from firmware.games.reversi import BLACK, PASS
+from firmware.games import reversi_link
 from firmware.hal.controls import A
-from firmware.screens.base import STATUS_LINE, HELP_LINE
+from firmware.screens.base import STATUS_LINE
 from firmware.screens.reversi_shared import (
-    Play, RECORDS, LEVEL_NAMES, TWO_PLAYERS, PLAY, OVER, COUNTS, MODE)
+    Play, RECORDS, LEVEL_NAMES, TWO_PLAYERS, PLAY, OVER)
 
 GAME = {
     "title": "Play a friend",
     "icon": b"\x66\x99\x99\x66\x00\x24\x42\x81",     # two discs, and the waves between
     "save": "link",
+    # Reversi's "hints" and "level" (for when the CPU takes over: link_boxes),
+    # written here: Reversi's declaration is one board's module, which a
+    # linked game's program does not load; then the mode: linked, always
     "settings": (
         ("hints", "Show moves", ((True, "on"), (False, "off")), True),
-        ("level", "CPU level", tuple(enumerate(LEVEL_NAMES)), 1),   # if the CPU takes over (link_boxes)
+        ("level", "CPU level", tuple(enumerate(LEVEL_NAMES)), 1),
         ("mode", None, ((TWO_PLAYERS, "linked"),), TWO_PLAYERS),
     ),
     "at_once": ("hints", "level"),     # the pause menu (E) changes them in the game on show
@@ -61,11 +64,10 @@ GAME = {
 }
 
 LOBBY = ["firmware.screens.link_lobby", "Lobby"]   # the lobby's program (App.open)
-_ENDS = "firmware.screens.link_ends"     # borrowed while a game starts, saves and ends
-_BOARD = "firmware.screens.reversi_draw"
-_BOXES = "firmware.screens.link_boxes"   # held while the code or "Waiting for" shows
-_SAVE_CHECKS = "firmware.screens.save_checks"   # borrowed while a save loads
-_PANEL_X = const(66)
+_ENDS = const("firmware.screens.link_ends")   # borrowed while a game starts, saves and ends
+_BOXES = const("firmware.screens.link_boxes")   # held while the code or "Waiting for" shows;
+                                                # borrowed when a field of the panel changes
+_SAVE_CHECKS = const("firmware.screens.save_checks")   # borrowed while a save loads
 _TYPE_CHECKING = const(False)   # Session for make check alone: no code on the board
 if _TYPE_CHECKING:
     from firmware.games.link import Session
@@ -78,9 +80,7 @@ class Game(Play):
 
     def __init__(self, app, save="link", settings=None, paired=None, **options):
         from firmware.hal.radio import Radio
-        self.radio = Radio(app.hal.board)
-        if self.radio.why_not() is not None:
-            app.leave({"open": LOBBY})     # no radio here: the lobby says why
+        self.radio = Radio(app.hal.board)   # (on from the first frame)
         self.paired = paired               # the lobby's pairing, until the game starts
         self.session = None
         self.colour = BLACK
@@ -90,11 +90,7 @@ class Game(Play):
         self.wait_i = 0
         self.replacing = False         # "CPU plays" asking before it replaces Reversi's game
         self.box_dirty = False
-        self.hearing = False           # the friend's move is being taken
-        self.now = 0
         Play.__init__(self, app, save=save, settings=settings, **options)
-        self.mode = TWO_PLAYERS
-        self.rated = False
 
     # ---- the radio -------------------------------------------------------------
     def suspend(self):
@@ -121,16 +117,29 @@ class Game(Play):
         with self.borrow(_ENDS) as ends:
             return ends.restore(self, data)
 
+    # ---- the game's side of the Session (firmware.games.link) ------------------
+    def position_into(self, buf, off):
+        reversi_link.position_into(self.game, buf, off)
+
+    def play(self, move):
+        """The friend's move by the rules: False when it is illegal."""
+        return reversi_link.play(self.game, move)
+
+    def set_position(self, data, off):
+        reversi_link.set_position(self.game, data, off)
+
     def moved(self, number, move):
-        """A move made here or taken from the friend (the Session, through
-        LinkedReversi): saved, and the friend's shown."""
+        """A move made here or taken from the friend (the Session): saved,
+        and the friend's shown. Ours is the one the Session has pending (sent,
+        not acknowledged yet); when it takes the friend's, none is."""
         self.code = ""
-        if self.hearing:
-            self.app.idle_since = self.now    # the friend's move wakes the panel
-            Play.after_move(self, self.now)
-            self.redraw()                     # (their position may have been taken whole)
-        else:
+        if self.session.pending:
             self.save()
+            return
+        now = self.hal.clock.now()
+        self.app.idle_since = now             # the friend's move wakes the panel
+        Play.after_move(self, now)
+        self.redraw()                         # (their position may have been taken whole)
 
     # ---- whose turn ----------------------------------------------------------
     def human(self, colour):
@@ -145,7 +154,7 @@ class Game(Play):
 
     def after_move(self, now):
         Play.after_move(self, now)     # flips, click, save, the end
-        if self.session is not None and not self.hearing:
+        if self.session is not None:
             last = self.game.last_move()
             self.session.play(last or PASS, now)   # numbered, saved, sent
 
@@ -178,26 +187,16 @@ class Game(Play):
 
     # ---- the frame -----------------------------------------------------------
     def update(self, now):
-        self.now = now
         controls = self.hal.controls
         if not self.radio.on:                  # the first frame, or back from a suspend
             try:
                 self.radio.start()
-            except OSError:                    # the lobby's program says why
+            except (ValueError, OSError):      # none here, or it failed: the lobby's program says why
                 self.app.leave({"open": LOBBY})
         session = self.session
-        self.hearing = True
-        try:
-            events = session.update(now)
-        finally:
-            self.hearing = False
-        if events & QUIET:
-            self.waiting = session.quiet and self.state == PLAY
-            self.wait_i = 0
-            self.replacing = False
-            self.redraw()
-            if not session.quiet:
-                self.say("FRIEND IS BACK", now)
+        events = session.update(now)           # (the friend's move: moved(), shown there)
+        if events & QUIET:                     # the friend went quiet, or is back:
+            self.helper(_BOXES).quiet(self, now)   # the box opens or closes
         if events & MOVED:
             self.panel |= STATUS_LINE
         if self.waiting or self.code:          # a box on show: its keys
@@ -209,47 +208,12 @@ class Game(Play):
 
     def draw(self, display):
         fb = display.fb
-        if self.waiting or self.code:
-            # a box over the board: repainted only when something changed.
-            # The board's drawing code is let go meanwhile, as under
-            # Reversi's overlays (closing the box repaints everything).
-            if self.dirty or self.box_dirty:
-                if self.dirty:
-                    self.helper(_BOARD).draw(self, fb)
-                self.box_dirty = False
-                self.helper(_BOXES).draw(self, fb)
-            self.let_go(_BOARD)
+        if self.waiting or self.code:          # a box over the board
+            self.helper(_BOXES).draw(self, fb)
             return
         self.let_go(_BOXES)                    # (nothing, when no box showed)
         fields = self.panel
         Play.draw(self, display)
-        self._panel(fb, fields)
-
-    def _panel(self, fb, fields):
-        """The link's words on the Reversi panel: who plays which colour, the
-        friend's name, whose move it is."""
-        from firmware.ui import tinyfont
-        x = _PANEL_X
-        if fields & COUNTS:
-            for colour, y in ((BLACK, 1), (WHITE, 11)):
-                tag = "YOU" if colour == self.colour else "PAL"
-                fb.fill_rect(x + 49, y + 1, 13, 5, 0)
-                tinyfont.text(fb, tag, x + 49, y + 1)
-        if fields & MODE:
-            fb.fill_rect(x, 21, 128 - x, 6, 0)
-            tinyfont.text(fb, "LINK " + self.peer_name, x, 21)
-        if fields & STATUS_LINE and self.state == PLAY and not self.message:
-            session = self.session
-            if session is not None and session.quiet:
-                detail = "NOT HEARD"
-            elif self.game.turn == self.colour:
-                detail = "YOUR MOVE"
-            else:
-                detail = "FRIEND'S MOVE"
-            fb.fill_rect(x, 46, 128 - x, 11, 0)
-            tinyfont.text(fb, detail, x, 49)
-        if fields & HELP_LINE:                 # no game menu here
-            fb.fill_rect(x, 57, 128 - x, 7, 0)
-            tinyfont.text(fb, "A NEW  B LEAVE" if self.state == OVER else "A PLACE  B LEAVE",
-                          x, 58)
-
+        if fields:                             # the link's words on Reversi's panel
+            with self.borrow(_BOXES) as boxes:   # only when some field changed
+                boxes.panel(self, fb, fields)

@@ -6,7 +6,7 @@ from micropython import const
 
 from firmware.games.link import Session
 from firmware.games.reversi import BLACK, WHITE, DRAW
-from firmware.games.reversi_link import GAME_ID, STATE_SIZE, LinkedReversi
+from firmware.games.reversi_link import GAME_ID, STATE_SIZE
 from firmware.screens.link import LOBBY
 from firmware.screens.reversi_shared import Play, TWO_PLAYERS
 
@@ -14,13 +14,13 @@ _TYPE_CHECKING = const(False)   # "Game" for make check alone: no code on the bo
 if _TYPE_CHECKING:
     from firmware.screens.link import Game
 
-RECORDS = "Friends"                    # the Records group of linked games
+_RECORDS = const("Friends")            # the Records group of linked games
 
 
 def link(screen: "Game", session, peer, inviter, name, number=0, last=0, pending=False):
-    """The Session with the friend (peer: its address as 12 hex digits)."""
-    screen.session = Session(screen.radio, GAME_ID, STATE_SIZE,
-                             LinkedReversi(screen.game, screen.moved), session,
+    """The Session with the friend (peer: its address as 12 hex digits);
+    the screen is its game side (position_into, play, set_position, moved)."""
+    screen.session = Session(screen.radio, GAME_ID, STATE_SIZE, screen, session,
                              bytes(int(peer[i:i + 2], 16) for i in range(0, 12, 2)),
                              inviter, number, last, pending)
     screen.colour = BLACK if inviter else WHITE
@@ -59,6 +59,8 @@ def restore(screen: "Game", data):
          saved["number"], saved["last"], saved["pending"])   # (the hints: our colour)
     if not Play.restore(screen, data):
         return False
+    screen.mode = TWO_PLAYERS              # (whatever the save says: a linked game is
+    screen.rated = False                   # two players, unrated)
     screen.paired = None                   # (the same pairing: started again after a reset)
     return True
 
@@ -80,7 +82,7 @@ def finish(screen: "Game"):
     ("YOU WIN 40-24")."""
     winner = screen.game.winner()
     outcome = "drawn" if winner == DRAW else "won" if winner == screen.colour else "lost"
-    screen.app.records.count(RECORDS, outcome)
+    screen.app.records.count(_RECORDS, outcome)
     black, white = screen.game.final_score()
     mine, theirs = (black, white) if screen.colour == BLACK else (white, black)
     lines = screen.end_lines

@@ -32,7 +32,7 @@ class Lobby(Screen):
     def __init__(self, app, **options):
         Screen.__init__(self, app, **options)
         self.radio = Radio(app.hal.board)
-        self.refused = self.radio.why_not()   # no radio, or the stick on ADC2
+        self.refused = None                   # why the radio cannot be on (the panel's words)
         self.my_name = ""
         self.lobby = None                     # the pairing (firmware.games.link_pairing)
         self.lobby_i = 0                      # the board chosen in the list
@@ -42,6 +42,9 @@ class Lobby(Screen):
         """The radio on, and the HELLOs with it; the reason when it fails."""
         try:
             self.radio.start()
+        except ValueError as e:               # no radio here, or the stick on ADC2
+            self.refused = str(e)
+            return
         except OSError as e:
             self.refused = "Radio failed:\n" + str(e)[:16]
             return

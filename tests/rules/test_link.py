@@ -7,7 +7,8 @@ from firmware.games.link import Session, checksum
 from firmware.games import link_pairing
 from firmware.games.link_pairing import Lobby, pairing_code, board_name
 from firmware.games.reversi import Reversi, BLACK, WHITE, PASS
-from firmware.games.reversi_link import LinkedReversi, STATE_SIZE, GAME_ID, position_into
+from firmware.games import reversi_link
+from firmware.games.reversi_link import STATE_SIZE, GAME_ID, position_into
 
 BROADCAST = b"\xff\xff\xff\xff\xff\xff"
 FRAME_MS = 33
@@ -220,20 +221,30 @@ def test_two_boards_inviting_each_other_the_lower_address_stands():
 
 # ---- play ------------------------------------------------------------------------
 class Player:
-    """One board's side: a Reversi game, its Session, and a dice to move with."""
+    """One board's side: a Reversi game, its Session, and a dice to move with.
+    The Player is the Session's game side, as the link screen is on a board
+    (firmware/screens/link.py), through the same functions of reversi_link."""
 
     def __init__(self, radio, lobby_or_saved, seed, number=0, last_move=0, pending=False,
                  game=None):
         self.game = game or Reversi()
-        self.linked = LinkedReversi(self.game, self.saved)
         self.saves = []
         p = lobby_or_saved
-        self.session = Session(radio, GAME_ID, STATE_SIZE, self.linked, p.session, p.peer,
+        self.session = Session(radio, GAME_ID, STATE_SIZE, self, p.session, p.peer,
                                p.inviter, number, last_move, pending)
         self.colour = BLACK if p.inviter else WHITE
         self.dice = Dice(seed)
 
-    def saved(self, number, move):
+    def position_into(self, buf, off):
+        position_into(self.game, buf, off)
+
+    def play(self, move):
+        return reversi_link.play(self.game, move)
+
+    def set_position(self, data, off):
+        reversi_link.set_position(self.game, data, off)
+
+    def moved(self, number, move):
         self.saves.append(number)
 
     def update(self, now):
@@ -312,7 +323,7 @@ def send_move(session, number):
     session.out[6] = number >> 8
     session.out[7] = number & 255
     session.out[8] = 0
-    position_into(session.linked.game, session.out, 9)
+    position_into(session.linked.game, session.out, 9)   # (linked: the Player)
     session.send_to(session.peer)
 
 
@@ -340,6 +351,35 @@ def test_a_board_that_missed_moves_takes_the_later_position_whole():
     now, _ = run([black, white], now, 40)
     assert white.session.number >= number
     assert position(black.game) == position(white.game)
+
+
+def test_a_position_that_is_none_is_refused_with_the_reason_and_ignored():
+    game = Reversi()
+    data = bytearray(STATE_SIZE)
+    position_into(game, data, 0)
+    for where, value, reason in ((16, 0, "side to move 0 is neither 1 nor 2"),
+                                 (0, 0xC0, "square 0 holds 3")):
+        bad = bytearray(data)
+        bad[where] = value
+        try:
+            reversi_link.set_position(game, bad, 0)
+            assert False
+        except ValueError as e:
+            assert str(e) == reason
+    assert position(game) == bytes(data)             # nothing taken
+    air, black, white, now = paired_players()
+    now, _ = run([black, white], now, 20)
+    black.colour = white.colour = 0                   # nobody moves from here
+    now, _ = run([black, white], now, 20)
+    before, number = position(white.game), white.session.number
+    black.session.start(link.MOVE, black.session.session)
+    out = black.session.out
+    out[6], out[7], out[8] = 0, number + 5, 0         # a later move, taken whole...
+    position_into(black.game, out, 9)
+    out[9 + 16] = 0                                   # ...were it a position
+    black.session.send_to(black.session.peer)
+    assert not white.session.update(now + 1) & link.MOVED
+    assert position(white.game) == before and white.session.number == number
 
 
 def test_the_same_move_number_with_another_position_the_inviter_wins():
@@ -376,8 +416,10 @@ def test_a_pass_travels_as_a_move():
     assert game.must_pass()
     other = Reversi()
     set_position(other, "XO" + "-" * 62, WHITE)
-    linked = LinkedReversi(other)
-    assert linked.play(PASS) and other.turn == BLACK
+    before = position(other)
+    assert not reversi_link.play(other, 13)      # c1: not White's (an illegal move: refused)
+    assert position(other) == before
+    assert reversi_link.play(other, PASS) and other.turn == BLACK
 
 
 def test_a_lossy_air_every_game_finishes_and_both_agree():
