@@ -559,3 +559,20 @@ def test_a_linked_game_s_program_holds_none_of_one_board_s_code(tmp_path):
     room.tap(b, "B")
     assert linked(a) and linked(b)
     assert not [m for m in one_board if m in sys.modules]
+
+
+def test_the_pause_menu_s_keys_are_the_linked_game_s(tmp_path):
+    """Keys in the pause menu over a linked game: its own keys (B leaves; no
+    undo, which one-board Reversi's help line offers)."""
+    from tests.panel import shows_tiny
+    room = Room(tmp_path)
+    a, b = room.sides
+    room.pair(a, b)
+    room.tap(b, "A")                              # the code seen: play
+    room.tap(b, "E")
+    pause = b.screen
+    while pause.rows[pause.cursor][1] != "Keys":
+        room.nudge(b, "down")
+    room.tap(b, "A")
+    assert shows_tiny(b.board.panel, "A PLACE  B LEAVE")
+    assert not shows_tiny(b.board.panel, "C UNDO  E PAUSE")

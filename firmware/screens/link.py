@@ -75,6 +75,7 @@ if _TYPE_CHECKING:
 
 class Game(Play):
     title = "Play a friend"
+    help_lines = ("A PLACE  B LEAVE",)   # the pause menu's Keys (no undo, no game menu here)
     # set by link_ends; declared for make check (no code on the board)
     session: "Session | None"
 
