@@ -113,6 +113,15 @@ class Room:
         self.frames(2)
         return inviter.screen.code
 
+    def paired_game(self):
+        """The two boards paired, the pairing code seen on both: the linked
+        game on (the inviter, Black, first)."""
+        a, b = self.sides
+        self.pair(a, b)
+        for side in (a, b):
+            self.tap(side, "A")                   # the code seen: play
+        return a, b
+
     def place(self, side, move):
         """Move side's cursor to the square and press A."""
         game = side.screen
@@ -173,10 +182,7 @@ def test_pairing_shows_the_same_code_on_both_and_the_inviter_plays_black(tmp_pat
 
 def test_a_whole_game_both_boards_agree_and_count_the_result(tmp_path):
     room = Room(tmp_path)
-    a, b = room.sides
-    room.pair(a, b)
-    for side in (a, b):
-        room.tap(side, "A")                       # the code seen: play
+    a, b = room.paired_game()
     rng = random.Random(4)
     for _ in range(3000):
         if not play_a_move(room, (a, b), rng):
@@ -193,10 +199,7 @@ def test_a_whole_game_both_boards_agree_and_count_the_result(tmp_path):
 
 def test_only_the_player_to_move_places_a_disc(tmp_path):
     room = Room(tmp_path)
-    a, b = room.sides
-    room.pair(a, b)
-    for side in (a, b):
-        room.tap(side, "A")
+    a, b = room.paired_game()
     before = position(b)
     room.place(b, square(2, 3))                   # c4: Black's move, tried by White
     assert position(b) == before and b.screen.message == "FRIEND'S TURN"
@@ -210,10 +213,7 @@ def test_only_the_player_to_move_places_a_disc(tmp_path):
 
 def test_a_lost_acknowledgement_and_a_duplicated_move(tmp_path):
     room = Room(tmp_path, duplicate=1.0)          # every message heard twice
-    a, b = room.sides
-    room.pair(a, b)
-    for side in (a, b):
-        room.tap(side, "A")
+    a, b = room.paired_game()
     room.air.loss = 1.0                           # nothing gets through...
     room.place(a, square(2, 3))
     room.frames(20)
@@ -229,10 +229,7 @@ def test_a_lost_acknowledgement_and_a_duplicated_move(tmp_path):
 @pytest.mark.parametrize("who", ["sender", "receiver"])
 def test_a_power_cut_in_the_middle_of_a_move(tmp_path, who):
     room = Room(tmp_path)
-    a, b = room.sides
-    room.pair(a, b)
-    for side in (a, b):
-        room.tap(side, "A")
+    a, b = room.paired_game()
     room.air.loss = 1.0
     room.place(a, square(2, 3))                   # Black's move, not heard yet
     cut = a if who == "sender" else b
@@ -256,10 +253,7 @@ def test_a_power_cut_in_the_middle_of_a_move(tmp_path, who):
 
 def test_a_friend_who_never_comes_back(tmp_path):
     room = Room(tmp_path)
-    a, b = room.sides
-    room.pair(a, b)
-    for side in (a, b):
-        room.tap(side, "A")
+    a, b = room.paired_game()
     room.place(a, square(2, 3))
     room.frames(10)
     room.air.leave(b.board)                       # carried away
@@ -294,10 +288,7 @@ def test_a_friend_who_never_comes_back(tmp_path):
 
 def test_cpu_plays_asks_before_it_replaces_a_reversi_game_left_unfinished(tmp_path):
     room = Room(tmp_path)
-    a, b = room.sides
-    room.pair(a, b)
-    for side in (a, b):
-        room.tap(side, "A")
+    a, b = room.paired_game()
     room.place(a, square(2, 3))
     room.frames(10)
     mine = {"v": 1, "game": {"moves": ["d3", "c3"]}, "mode": YOU_BLACK, "level": 2, "rated": True}
@@ -334,10 +325,7 @@ def test_waiting_then_save_and_leave_turns_the_radio_off(tmp_path):
 
 def test_a_friend_heard_again_closes_the_waiting_box(tmp_path):
     room = Room(tmp_path)
-    a, b = room.sides
-    room.pair(a, b)
-    for side in (a, b):
-        room.tap(side, "A")
+    a, b = room.paired_game()
     room.air.loss = 1.0                            # nothing gets through for a while
     room.frames(6 * 30)
     assert a.screen.waiting and shows(a.board.panel, "Waiting for")
@@ -383,10 +371,7 @@ def test_a_board_with_its_stick_on_adc2_refuses_with_the_reason(tmp_path, monkey
 def test_a_linked_game_saved_on_a_board_that_cannot_link_now_goes_to_the_lobby_s_reason(
         tmp_path, monkeypatch):
     room = Room(tmp_path)
-    a, b = room.sides
-    room.pair(a, b)
-    for side in (a, b):
-        room.tap(side, "A")
+    a, b = room.paired_game()
     room.place(a, square(2, 3))
     assert room.until(lambda: not a.screen.session.pending, 100)
     monkeypatch.setattr(ml4m, "RADIO", False)     # the board file changed: no radio now
@@ -460,10 +445,7 @@ def test_reversi_s_mode_link_in_the_pause_menu_opens_play_a_friend(tmp_path):
 def play_a_game(room, seed, most=6000):
     """Pair the room's two boards and play a game of random moves to its end;
     True when both boards ended it and agree on the position."""
-    a, b = room.sides
-    room.pair(a, b)
-    for side in (a, b):
-        room.tap(side, "A")
+    a, b = room.paired_game()
     rng = random.Random(seed)
     for _ in range(most):
         if not play_a_move(room, (a, b), rng):

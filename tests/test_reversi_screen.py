@@ -5,14 +5,12 @@ import json
 import sys
 import time
 
-import framebuf
 import pytest
 
 from firmware.games.reversi import Reversi, BLACK, WHITE, square, from_alg
 from firmware.games.reversi_tools import board_string, piece_at
 from firmware.screens import reversi_draw, reversi_shared as shared
-from firmware.ui import tinyfont
-from tests.panel import shows
+from tests.panel import shows, shows_tiny
 from tests import saves
 from tests.test_app import EVERY_PROGRAM, set_game_setting, boot, frames, tap, nudge, choose, to_menu, wait
 
@@ -172,18 +170,6 @@ def test_the_cursor_moves_with_auto_repeat_and_blinks(board, store_dir):
 
 
 # ---- passes and the end ----------------------------------------------------------
-def shows_tiny(panel, text, size=1):
-    """text drawn with tinyfont somewhere on the panel."""
-    w = tinyfont.width(text, size)
-    h = tinyfont.height(size)
-    fb = framebuf.FrameBuffer(bytearray(w * 8), w, 8, framebuf.MONO_VLSB)
-    tinyfont.text(fb, text, 0, 0, 1, size)
-    want = [[fb.pixel(x, y) for x in range(w)] for y in range(h)]
-    pixels = panel.pixels()
-    return any(all(list(pixels[y + r][x:x + w]) == want[r] for r in range(h))
-               for y in range(64 - h + 1) for x in range(128 - w + 1))
-
-
 def test_the_counts_name_each_colour_beside_its_disc(board, store_dir):
     arcade = open_game(board, store_dir, mode=YOU_BLACK)
     game = arcade.screen
