@@ -372,9 +372,8 @@ class App:
             sound = not self.settings["sound"]
             saved = self.settings.set("sound", sound)
             self.settings.apply(self.hal)
-            # (unmuting says "Sound on" even when the flash could not keep it)
-            self.toast = ("Sound " + ("on" if sound else "off") if sound or saved
-                          else "Not saved!", now)
+            # a setting the flash did not keep is not changed (Settings.set)
+            self.toast = ("Sound " + ("on" if sound else "off") if saved else "Not saved!", now)
             return None
         if controls.just_pressed(E):
             # a game's screen (firmware/screens/base.py: GameScreen) lends

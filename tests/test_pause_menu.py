@@ -240,3 +240,21 @@ def test_the_key_line_says_when_a_setting_takes_effect(board, store_dir, monkeyp
     tap(board, arcade, "E")
     to_row(board, arcade, label)
     assert drawn[-1] == keys
+
+
+def test_the_mute_chord_says_when_the_flash_did_not_keep_it(board, store_dir, monkeypatch):
+    """A mute or unmute the flash could not keep changes nothing and says
+    "Not saved!" (unmuting used to say "Sound on" and stay muted)."""
+    arcade = boot(store_dir)
+    to_menu(board, arcade)
+    hold_chord(board, arcade)                      # muted, and saved
+    assert arcade.hal.sound.muted
+    wait(arcade, 3000)                             # (the note gone)
+    monkeypatch.setattr(arcade.hal.store, "save", lambda name, value: False)
+    hold_chord(board, arcade)                      # unmute: not kept
+    assert arcade.hal.sound.muted and arcade.settings["sound"] is False
+    assert shows(board.panel, "Not saved!") and not shows(board.panel, "Sound on")
+    monkeypatch.undo()
+    wait(arcade, 3000)
+    hold_chord(board, arcade)                      # kept this time
+    assert not arcade.hal.sound.muted and shows(board.panel, "Sound on")
