@@ -298,6 +298,10 @@ async function run(name) {
                                before, { timeout: 10000 }).catch(() => {});
     const refused = await page.textContent("#status");
     await page.setInputFiles("#loadgame", spec.game_zip);      // the same game as a package
+    // (the menu looks the same with dot.py or the package: wait until the page has
+    // stored the package, read asynchronously, before looking at the picture)
+    await page.waitForFunction(() => "dot/__init__.py" in JSON.parse(
+      localStorage.getItem("ml4m-games") || "{}"), null, { timeout: 10000 }).catch(() => {});
     const zipped = await waitForPicture(page, spec.expected.menu_with_game);
     const games = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem("ml4m-games"))));
     await own.close();
